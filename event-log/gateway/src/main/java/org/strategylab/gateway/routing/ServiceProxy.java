@@ -1,0 +1,186 @@
+package org.strategylab.gateway.routing;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.runtime.ShutdownEvent;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+import org.jboss.logging.Logger;
+import org.strategylab.edge.problem.Problem;
+import org.strategylab.edge.request.RequestIds;
+import org.strategylab.gateway.config.GatewayConfig;
+
+/**
+ * Forwards {@code /api/v1/**} requests to the service that owns them, streaming both bodies (so
+ * SSE and large downloads pass through unbuffered). A service that cannot be reached is a 502
+ * problem, one that goes silent a 504; a path no service owns falls through to the gateway's own
+ * endpoints.
+ */
+@ApplicationScoped
+public class ServiceProxy {
+
+    private static final Logger LOG = Logger.getLogger(ServiceProxy.class);
+
+    // RFC 9110 §7.6.1: connection-specific headers are never forwarded
+    private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-authenticate",
+            "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host");
+
+    @Inject
+    GatewayConfig config;
+
+    @Inject
+    Vertx vertx;
+
+    @Inject
+    ObjectMapper json;
+
+    private RouteTable routes;
+    private HttpClient client;
+
+    void register(@Observes Router router) {
+        routes = RouteTable.of(config.routes());
+        client = vertx.createHttpClient(new HttpClientOptions()
+                        .setConnectTimeout((int) config.connectTimeout().toMillis())
+                        .setKeepAlive(true)
+                        .setDecompressionSupported(false),
+                new PoolOptions().setHttp1MaxSize(config.maxConnectionsPerService()));
+        router.route("/api/v1/*").order(-10).handler(this::route);
+    }
+
+    void close(@Observes ShutdownEvent event) {
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    private void route(RoutingContext context) {
+        String path = context.normalizedPath();
+        routes.match(path).ifPresentOrElse(target -> forward(context, target), context::next);
+    }
+
+    private void forward(RoutingContext context, RouteTable.Target target) {
+        HttpServerRequest in = context.request();
+        in.pause();
+        RequestOptions options = new RequestOptions()
+                .setMethod(in.method())
+                .setHost(target.host())
+                .setPort(target.port())
+                .setSsl(target.tls())
+                .setURI(in.uri())
+                .setIdleTimeout(config.idleTimeout().toMillis());
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+        copyHeaders(in.headers(), headers);
+        options.setHeaders(headers);
+        options.putHeader("X-Forwarded-Host", in.authority() == null ? "" : in.authority().toString());
+        options.putHeader("X-Forwarded-Proto", in.scheme());
+        if (in.remoteAddress() != null) {
+            options.putHeader("X-Forwarded-For", in.remoteAddress().hostAddress());
+        }
+        Object requestId = context.get(RequestIds.MDC_KEY);
+        if (requestId != null) {
+            options.putHeader(RequestIds.HEADER, requestId.toString());
+        }
+        boolean hasBody = in.headers().contains(HttpHeaders.CONTENT_LENGTH)
+                || in.headers().contains(HttpHeaders.TRANSFER_ENCODING);
+
+        client.request(options).onComplete(created -> {
+            if (created.failed()) {
+                in.resume();
+                fail(context, target, created.cause());
+                return;
+            }
+            var out = created.result();
+            context.response().closeHandler(closed -> out.reset());
+            (hasBody ? out.send(in) : out.send()).onComplete(answered -> {
+                if (answered.failed()) {
+                    fail(context, target, answered.cause());
+                    return;
+                }
+                relay(answered.result(), context.response());
+            });
+            if (!hasBody) {
+                in.resume();
+            }
+        });
+    }
+
+    private static void relay(HttpClientResponse from, HttpServerResponse to) {
+        to.setStatusCode(from.statusCode());
+        to.setStatusMessage(from.statusMessage());
+        // the gateway already answers with its own X-Request-ID, which the service echoed anyway
+        String requestId = to.headers().get(RequestIds.HEADER);
+        copyHeaders(from.headers(), to.headers());
+        to.headers().remove(HttpHeaders.CONTENT_LENGTH);
+        if (requestId != null) {
+            to.headers().set(RequestIds.HEADER, requestId);
+        }
+        String length = from.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length != null) {
+            to.putHeader(HttpHeaders.CONTENT_LENGTH, length);
+        } else {
+            to.setChunked(true);
+        }
+        from.pipeTo(to);
+    }
+
+    private static void copyHeaders(MultiMap from, MultiMap to) {
+        from.forEach(header -> {
+            if (!HOP_BY_HOP.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+                to.add(header.getKey(), header.getValue());
+            }
+        });
+    }
+
+    private void fail(RoutingContext context, RouteTable.Target target, Throwable cause) {
+        HttpServerResponse response = context.response();
+        if (response.headWritten()) {
+            // the service failed mid-stream: all a proxy can do is end the exchange
+            response.reset();
+            return;
+        }
+        boolean timeout = isTimeout(cause);
+        int status = timeout ? 504 : 502;
+        LOG.warnf("%s %s -> %s failed: %s", context.request().method(), context.request().path(), target.service(),
+                cause.toString());
+        Object requestId = context.get(RequestIds.MDC_KEY);
+        Problem problem = new Problem(
+                "/errors/" + (timeout ? "SERVICE_TIMEOUT" : "SERVICE_UNAVAILABLE"),
+                timeout ? "Gateway Timeout" : "Bad Gateway", status,
+                timeout ? "The " + target.service() + " did not answer in time"
+                        : "The " + target.service() + " cannot be reached",
+                context.request().path(), timeout ? "SERVICE_TIMEOUT" : "SERVICE_UNAVAILABLE",
+                requestId == null ? null : requestId.toString(), List.of());
+        try {
+            response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                    .end(json.writeValueAsString(problem));
+        } catch (JsonProcessingException e) {
+            response.setStatusCode(status).end();
+        }
+    }
+
+    private static boolean isTimeout(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof TimeoutException || t.getClass().getSimpleName().contains("Timeout")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

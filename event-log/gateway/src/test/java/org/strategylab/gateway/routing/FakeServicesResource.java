@@ -1,0 +1,77 @@
+package org.strategylab.gateway.routing;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonObject;
+import java.net.ServerSocket;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real HTTP server standing in for the services behind the gateway: it echoes what it received,
+ * streams server-sent events, and has a path that never answers. The experiment route points at
+ * a port where nothing listens.
+ */
+public class FakeServicesResource implements QuarkusTestResourceLifecycleManager {
+
+    private Vertx vertx;
+    private HttpServer server;
+
+    @Override
+    public Map<String, String> start() {
+        vertx = Vertx.vertx();
+        server = vertx.createHttpServer().requestHandler(request -> {
+            switch (request.path()) {
+                case "/api/v1/sites/silent" -> {
+                    // never answers: the gateway's idle timeout must turn this into a 504
+                }
+                case "/api/v1/sites/events" -> {
+                    var response = request.response().setChunked(true).putHeader("Content-Type", "text/event-stream");
+                    response.write("id: 1\nevent: tick\ndata: one\n\n");
+                    vertx.setTimer(50, t -> response.write("id: 2\nevent: tick\ndata: two\n\n")
+                            .onComplete(done -> response.end()));
+                }
+                default -> request.body().onSuccess(body -> {
+                    JsonObject echo = new JsonObject()
+                            .put("method", request.method().name())
+                            .put("uri", request.uri())
+                            .put("requestId", request.getHeader("X-Request-ID"))
+                            .put("forwardedHost", request.getHeader("X-Forwarded-Host"))
+                            .put("connection", request.getHeader("Connection"))
+                            .put("body", body.toString());
+                    request.response().setStatusCode(request.path().endsWith("/missing") ? 404 : 200)
+                            .putHeader("Content-Type", "application/json")
+                            .putHeader("X-Service", "fake")
+                            .end(echo.encode());
+                });
+            }
+        });
+        int port;
+        try {
+            port = server.listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture()
+                    .get(10, TimeUnit.SECONDS).actualPort();
+        } catch (Exception e) {
+            throw new IllegalStateException("fake service did not start", e);
+        }
+        return Map.of(
+                "strategylab.gateway.routes.upstream-gateway.target", "http://127.0.0.1:" + port,
+                "strategylab.gateway.routes.experiment-service.target", "http://127.0.0.1:" + closedPort(),
+                "strategylab.gateway.idle-timeout", "PT2S");
+    }
+
+    private static int closedPort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (vertx != null) {
+            vertx.close().toCompletionStage().toCompletableFuture().join();
+        }
+    }
+}
