@@ -1,0 +1,166 @@
+package org.strategylab.evaluation.bench;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.strategylab.evaluation.bootstrap.BootstrapRequest;
+import org.strategylab.evaluation.bootstrap.RobustnessBootstrap;
+import org.strategylab.evaluation.cv.CrossValidator;
+import org.strategylab.evaluation.cv.GeneIdEvaluator;
+import org.strategylab.evaluation.enrichment.TermCounts;
+import org.strategylab.evaluation.enrichment.TermEnrichment;
+import org.strategylab.evaluation.ids.ControlSets;
+import org.strategylab.evaluation.metrics.GeneIdClassifier;
+import org.strategylab.evaluation.model.BootstrapResult;
+import org.strategylab.evaluation.model.EnrichmentResult;
+import org.strategylab.evaluation.model.Experiment;
+import org.strategylab.evaluation.model.ExperimentConfig;
+import org.strategylab.evaluation.model.ExperimentMetrics;
+import org.strategylab.evaluation.model.GeneInfo;
+import org.strategylab.evaluation.model.OverlapResult;
+import org.strategylab.evaluation.model.RankMetrics;
+import org.strategylab.evaluation.overlap.ExperimentGenes;
+import org.strategylab.evaluation.overlap.OverlapAnalysis;
+import org.strategylab.evaluation.rank.RankMetricsCalculator;
+import org.strategylab.evaluation.report.HtmlReportRenderer;
+import org.strategylab.evaluation.stats.HypergeometricTest;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The issue's workload: a 20,000-gene universe, 2,000 positives, 2,000 negatives, a 3,000-ID result
+ * set, a 5,000-ID ranked list, 15,000 enrichment terms, 4 experiments × 3,000 genes for overlap.
+ * Single-threaded. Run with bin/run-benchmarks.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class EvaluationBenchmarks {
+    List<String> positives;
+    List<String> negatives;
+    ControlSets controls;
+    List<String> result;
+    List<String> ranked;
+    List<TermCounts> terms;
+    int[][] approxInputs;
+    List<ExperimentGenes> overlap;
+    BootstrapRequest bootstrap;
+    Experiment experiment;
+    final HtmlReportRenderer renderer = new HtmlReportRenderer();
+
+    @Setup
+    public void setUp() {
+        Random random = new Random(42); // workload generation only
+        List<String> universe = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            universe.add(String.format("PF3D7_%07d", i));
+        }
+        List<String> shuffled = new ArrayList<>(universe);
+        Collections.shuffle(shuffled, random);
+        positives = new ArrayList<>(shuffled.subList(0, 2_000));
+        negatives = new ArrayList<>(shuffled.subList(2_000, 4_000));
+        controls = ControlSets.of(positives, negatives);
+        // a result enriched for positives: 1,200 positives, 300 negatives, 1,500 others
+        result = new ArrayList<>(shuffled.subList(0, 1_200));
+        result.addAll(shuffled.subList(2_000, 2_300));
+        result.addAll(shuffled.subList(4_000, 5_500));
+        Collections.shuffle(result, random);
+        ranked = new ArrayList<>(result);
+        ranked.addAll(shuffled.subList(5_500, 7_500));
+        terms = new ArrayList<>();
+        for (int i = 0; i < 15_000; i++) {
+            int k = 1 + random.nextInt(400);
+            int a = Math.min(k, random.nextInt(1 + k / 3));
+            terms.add(new TermCounts("GO:" + i, "term " + i, a, k));
+        }
+        approxInputs = new int[terms.size()][];
+        for (int i = 0; i < terms.size(); i++) {
+            approxInputs[i] = new int[]{terms.get(i).resultCount(), terms.get(i).backgroundCount()};
+        }
+        overlap = new ArrayList<>();
+        for (int e = 0; e < 4; e++) {
+            List<String> genes = new ArrayList<>(universe.subList(0, 6_000));
+            Collections.shuffle(genes, random);
+            overlap.add(new ExperimentGenes("e" + e, "Experiment " + e, genes.subList(0, 1_500), genes.subList(1_500, 3_000)));
+        }
+        bootstrap = new BootstrapRequest(ranked, result, positives, negatives, 200, 42L, null, true, null);
+
+        ExperimentMetrics metrics = GeneIdClassifier.metrics(result, controls);
+        RankMetrics rank = RankMetricsCalculator.compute(ranked, controls, null);
+        BootstrapResult robustness = RobustnessBootstrap.run(bootstrap);
+        var cv = CrossValidator.run(positives, negatives, 5, 42, new GeneIdEvaluator(result), metrics, null);
+        EnrichmentResult enrichment = TermEnrichment.analyse("go_process", 3_000, 20_000, terms.subList(0, 500));
+        var eval = GeneIdClassifier.evaluate(result, controls);
+        experiment = new Experiment("bench", new ExperimentConfig("Benchmark", "plasmodb", "transcript", "single",
+                "GenesByTaxon", null, result, positives, negatives, null, null, null, null, null, null, null), null,
+                "completed", metrics, cv, List.of(enrichment), genes(eval.truePositiveIds()), genes(eval.falseNegativeIds()),
+                genes(eval.falsePositiveIds()), genes(eval.trueNegativeIds()), null, 3.2, "2026-01-01T00:00:00Z", null, null,
+                null, null, false, null, null, null, null, null, rank, robustness, null, "plasmodb", "Benchmark");
+    }
+
+    private static List<GeneInfo> genes(List<String> ids) {
+        return ids.stream().map(GeneInfo::of).toList();
+    }
+
+    @Benchmark
+    public ExperimentMetrics geneIdClassification() {
+        return GeneIdClassifier.metrics(result, controls);
+    }
+
+    @Benchmark
+    public ExperimentMetrics geneIdClassificationIncludingControlIndex() {
+        return GeneIdClassifier.metrics(result, ControlSets.of(positives, negatives));
+    }
+
+    @Benchmark
+    public RankMetrics rankMetrics() {
+        return RankMetricsCalculator.compute(ranked, controls, null);
+    }
+
+    @Benchmark
+    public BootstrapResult bootstrap200WithRankIntervals() {
+        return RobustnessBootstrap.run(bootstrap);
+    }
+
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public EnrichmentResult exactEnrichment15000TermsWithBh() {
+        return TermEnrichment.analyse("go_process", 3_000, 20_000, terms);
+    }
+
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public double normalApproximation15000() {
+        double sum = 0;
+        for (int[] t : approxInputs) {
+            sum += HypergeometricTest.normalApproximation(t[0], 20_000, t[1], 3_000);
+        }
+        return sum;
+    }
+
+    @Benchmark
+    public OverlapResult overlap4x3000() {
+        return OverlapAnalysis.analyse(overlap);
+    }
+
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public String htmlReport() {
+        return renderer.render(experiment);
+    }
+}

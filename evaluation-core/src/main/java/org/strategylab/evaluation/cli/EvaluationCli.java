@@ -1,0 +1,222 @@
+package org.strategylab.evaluation.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.strategylab.evaluation.ValidationException;
+import org.strategylab.evaluation.bootstrap.BootstrapRequest;
+import org.strategylab.evaluation.bootstrap.RobustnessBootstrap;
+import org.strategylab.evaluation.cv.CrossValidator;
+import org.strategylab.evaluation.cv.GeneIdEvaluator;
+import org.strategylab.evaluation.enrichment.CustomEnrichment;
+import org.strategylab.evaluation.enrichment.EnrichmentComparator;
+import org.strategylab.evaluation.enrichment.TermCounts;
+import org.strategylab.evaluation.enrichment.TermEnrichment;
+import org.strategylab.evaluation.ids.ControlSets;
+import org.strategylab.evaluation.json.EvaluationJson;
+import org.strategylab.evaluation.metrics.ClassificationMetrics;
+import org.strategylab.evaluation.metrics.GeneIdClassifier;
+import org.strategylab.evaluation.model.EnrichmentResult;
+import org.strategylab.evaluation.model.Experiment;
+import org.strategylab.evaluation.overlap.ExperimentGenes;
+import org.strategylab.evaluation.overlap.OverlapAnalysis;
+import org.strategylab.evaluation.rank.RankMetricsCalculator;
+import org.strategylab.evaluation.report.HtmlReportRenderer;
+import org.strategylab.evaluation.stats.HypergeometricTest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code strategylab-eval} command: {@code strategylab-eval COMMAND [FILE]} reads one JSON
+ * document from FILE (or standard input) and prints the JSON result (the HTML document for
+ * {@code report}). Bad input prints one line naming the field to standard error and exits 2.
+ */
+public final class EvaluationCli {
+    /** Exit status for bad input. */
+    public static final int BAD_INPUT = 2;
+    private static final String USAGE = "usage: strategylab-eval "
+            + "metrics|rank|bootstrap|cv|hypergeometric|enrich|custom-enrich|overlap|compare|report [FILE]";
+
+    private final ObjectMapper mapper = EvaluationJson.mapper();
+
+    public static void main(String[] args) {
+        int status = new EvaluationCli().run(args, System.in, System.out, System.err);
+        System.out.flush();
+        System.exit(status);
+    }
+
+    /** Runs one command; returns the exit status. */
+    public int run(String[] args, InputStream stdin, PrintStream out, PrintStream err) {
+        if (args.length < 1 || args.length > 2 || "-h".equals(args[0]) || "--help".equals(args[0])) {
+            err.println(USAGE);
+            return args.length == 1 && ("-h".equals(args[0]) || "--help".equals(args[0])) ? 0 : BAD_INPUT;
+        }
+        try {
+            String text = args.length == 2 ? Files.readString(Path.of(args[1]), StandardCharsets.UTF_8)
+                    : new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+            JsonNode root;
+            try {
+                root = mapper.readTree(text);
+            } catch (JsonProcessingException e) {
+                throw new ValidationException("input", "not valid JSON at line "
+                        + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr());
+            }
+            InputDocument in = new InputDocument(root, "");
+            Object result = dispatch(args[0], in);
+            if (result instanceof String html) {
+                out.print(html);
+            } else {
+                out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(result));
+            }
+            return 0;
+        } catch (ValidationException e) {
+            err.println("error: " + oneLine(e.getMessage()));
+            return BAD_INPUT;
+        } catch (NoSuchFileException e) {
+            err.println("error: file: no such file " + e.getFile());
+            return BAD_INPUT;
+        } catch (IOException e) {
+            err.println("error: input: " + oneLine(String.valueOf(e.getMessage())));
+            return BAD_INPUT;
+        }
+    }
+
+    private Object dispatch(String command, InputDocument in) throws IOException {
+        return switch (command) {
+            case "metrics" -> metrics(in);
+            case "rank" -> RankMetricsCalculator.compute(in.requireStrings("orderedIds"),
+                    ControlSets.of(in.requireStrings("positiveControls"), in.optionalStrings("negativeControls")),
+                    in.optionalInts("kValues"));
+            case "bootstrap" -> RobustnessBootstrap.run(new BootstrapRequest(in.requireStrings("orderedIds"),
+                    in.optionalStrings("resultIds"), in.requireStrings("positiveControls"),
+                    in.requireStrings("negativeControls"), in.optionalInt("nBootstrap"), in.optionalLong("seed"),
+                    in.optionalInts("kValues"), null, in.optionalStringListMap("alternativeNegatives")));
+            case "cv" -> crossValidation(in);
+            case "hypergeometric" -> hypergeometric(in);
+            case "enrich" -> enrich(in);
+            case "custom-enrich" -> CustomEnrichment.analyse(in.requireString("geneSetName"),
+                    in.requireStrings("geneIds"), in.requireStrings("resultIds"), in.requireStrings("backgroundIds"),
+                    in.optionalStrings("positiveControls"));
+            case "overlap" -> overlap(in);
+            case "compare" -> compare(in);
+            case "report" -> report(in);
+            default -> throw new ValidationException("command", "unknown command '" + command + "'; " + USAGE);
+        };
+    }
+
+    private Object metrics(InputDocument in) {
+        if (in.has("resultIds")) {
+            return GeneIdClassifier.metrics(in.requireStrings("resultIds"),
+                    ControlSets.of(in.requireStrings("positiveControls"), in.optionalStrings("negativeControls")));
+        }
+        int positiveHits = in.requireInt("positiveHits");
+        int totalPositives = in.requireInt("totalPositives");
+        int negativeHits = in.requireInt("negativeHits");
+        int totalNegatives = in.requireInt("totalNegatives");
+        for (String f : List.of("positiveHits", "totalPositives", "negativeHits", "totalNegatives")) {
+            if (in.requireInt(f) < 0) {
+                throw new ValidationException(f, "must be ≥ 0");
+            }
+        }
+        Integer totalResults = in.optionalInt("totalResults");
+        return ClassificationMetrics.fromCounts(positiveHits, totalPositives, negativeHits, totalNegatives,
+                totalResults == null ? 0 : totalResults);
+    }
+
+    private Object crossValidation(InputDocument in) {
+        List<String> result = in.requireStrings("resultIds");
+        List<String> positives = in.requireStrings("positiveControls");
+        List<String> negatives = in.requireStrings("negativeControls");
+        Integer k = in.optionalInt("k");
+        Long seed = in.optionalLong("seed");
+        if (seed != null && seed < 0) {
+            throw new ValidationException("seed", "must be ≥ 0");
+        }
+        var full = GeneIdClassifier.metrics(result, ControlSets.of(positives, negatives));
+        return CrossValidator.run(positives, negatives, k == null ? CrossValidator.DEFAULT_K : k,
+                seed == null ? CrossValidator.DEFAULT_SEED : seed, new GeneIdEvaluator(result), full, null);
+    }
+
+    private Object hypergeometric(InputDocument in) {
+        var r = HypergeometricTest.test(in.requireInt("observed"), in.requireInt("population"),
+                in.requireInt("successes"), in.requireInt("draws"));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("pValue", r.pValue());
+        // ln p is −∞ above the support; JSON has no infinity, so say so explicitly
+        out.put("logPValue", Double.isFinite(r.logPValue()) ? r.logPValue() : null);
+        out.put("pValueNormalApprox", r.pValueNormalApprox());
+        return out;
+    }
+
+    private Object enrich(InputDocument in) {
+        List<TermCounts> terms = new ArrayList<>();
+        for (InputDocument t : in.requireObjects("terms")) {
+            terms.add(new TermCounts(t.requireString("termId"), t.optionalString("termName"),
+                    t.requireInt("resultCount"), t.requireInt("backgroundCount")));
+        }
+        return TermEnrichment.analyse(in.optionalString("analysisType"), in.requireInt("resultSize"),
+                in.requireInt("backgroundSize"), terms);
+    }
+
+    private Object overlap(InputDocument in) {
+        List<ExperimentGenes> experiments = new ArrayList<>();
+        for (InputDocument e : in.requireObjects("experiments")) {
+            experiments.add(new ExperimentGenes(e.requireString("id"), e.optionalString("label"),
+                    orEmpty(e.optionalStrings("truePositiveGenes")), orEmpty(e.optionalStrings("falsePositiveGenes"))));
+        }
+        return OverlapAnalysis.analyse(experiments);
+    }
+
+    private Object compare(InputDocument in) throws IOException {
+        List<EnrichmentComparator.ExperimentEnrichment> experiments = new ArrayList<>();
+        for (InputDocument e : in.requireObjects("experiments")) {
+            List<EnrichmentResult> results = new ArrayList<>();
+            if (e.has("enrichmentResults")) {
+                JsonNode array = e.root().get("enrichmentResults");
+                if (!array.isArray()) {
+                    throw new ValidationException("enrichmentResults", "must be an array");
+                }
+                for (JsonNode r : array) {
+                    results.add(mapper.treeToValue(r, EnrichmentResult.class));
+                }
+            }
+            experiments.add(new EnrichmentComparator.ExperimentEnrichment(e.requireString("id"),
+                    e.optionalString("label"), results));
+        }
+        return EnrichmentComparator.compare(experiments, in.optionalString("analysisType"));
+    }
+
+    private Object report(InputDocument in) throws IOException {
+        if (!in.has("id")) {
+            throw new ValidationException("id", "is required");
+        }
+        Experiment experiment;
+        try {
+            experiment = mapper.treeToValue(in.root(), Experiment.class);
+        } catch (JsonProcessingException e) {
+            String path = e instanceof com.fasterxml.jackson.databind.JsonMappingException m
+                    ? m.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
+                    : "[" + r.getIndex() + "]").reduce((a, b) -> a + "." + b).orElse("input") : "input";
+            throw new ValidationException(path, "has the wrong type");
+        }
+        return new HtmlReportRenderer().render(experiment);
+    }
+
+    private static List<String> orEmpty(List<String> list) {
+        return list == null ? List.of() : list;
+    }
+
+    private static String oneLine(String s) {
+        return s.replaceAll("\\s+", " ").trim();
+    }
+}

@@ -1,0 +1,152 @@
+package org.strategylab.evaluation.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.strategylab.evaluation.ValidationException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Typed, field-naming access to a command's JSON input; every failure names the field. */
+final class InputDocument {
+    private final JsonNode root;
+    private final String prefix;
+
+    InputDocument(JsonNode root, String prefix) {
+        if (root == null || !root.isObject()) {
+            throw new ValidationException(prefix.isEmpty() ? "input" : prefix.substring(0, prefix.length() - 1),
+                    "must be a JSON object");
+        }
+        this.root = root;
+        this.prefix = prefix;
+    }
+
+    JsonNode root() {
+        return root;
+    }
+
+    boolean has(String field) {
+        return root.hasNonNull(field);
+    }
+
+    int requireInt(String field) {
+        JsonNode n = root.get(field);
+        if (n == null || n.isNull()) {
+            throw new ValidationException(prefix + field, "is required");
+        }
+        if (!n.canConvertToInt() || !n.isIntegralNumber()) {
+            throw new ValidationException(prefix + field, "must be an integer");
+        }
+        return n.intValue();
+    }
+
+    Integer optionalInt(String field) {
+        return has(field) ? requireInt(field) : null;
+    }
+
+    Long optionalLong(String field) {
+        if (!has(field)) {
+            return null;
+        }
+        JsonNode n = root.get(field);
+        if (!n.isIntegralNumber() || !n.canConvertToLong()) {
+            throw new ValidationException(prefix + field, "must be an integer");
+        }
+        return n.longValue();
+    }
+
+    String optionalString(String field) {
+        if (!has(field)) {
+            return null;
+        }
+        JsonNode n = root.get(field);
+        if (!n.isTextual()) {
+            throw new ValidationException(prefix + field, "must be a string");
+        }
+        return n.textValue();
+    }
+
+    String requireString(String field) {
+        String s = optionalString(field);
+        if (s == null) {
+            throw new ValidationException(prefix + field, "is required");
+        }
+        return s;
+    }
+
+    List<String> requireStrings(String field) {
+        List<String> list = optionalStrings(field);
+        if (list == null) {
+            throw new ValidationException(prefix + field, "is required");
+        }
+        return list;
+    }
+
+    List<String> optionalStrings(String field) {
+        if (!has(field)) {
+            return null;
+        }
+        return strings(root.get(field), prefix + field);
+    }
+
+    List<Integer> optionalInts(String field) {
+        if (!has(field)) {
+            return null;
+        }
+        JsonNode n = root.get(field);
+        if (!n.isArray()) {
+            throw new ValidationException(prefix + field, "must be an array of integers");
+        }
+        List<Integer> out = new ArrayList<>();
+        for (JsonNode v : n) {
+            if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+                throw new ValidationException(prefix + field, "must be an array of integers");
+            }
+            out.add(v.intValue());
+        }
+        return out;
+    }
+
+    Map<String, List<String>> optionalStringListMap(String field) {
+        if (!has(field)) {
+            return null;
+        }
+        JsonNode n = root.get(field);
+        if (!n.isObject()) {
+            throw new ValidationException(prefix + field, "must be an object of label → ID list");
+        }
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        n.fields().forEachRemaining(e -> out.put(e.getKey(), strings(e.getValue(), prefix + field + "." + e.getKey())));
+        return out;
+    }
+
+    List<InputDocument> requireObjects(String field) {
+        JsonNode n = root.get(field);
+        if (n == null || n.isNull()) {
+            throw new ValidationException(prefix + field, "is required");
+        }
+        if (!n.isArray()) {
+            throw new ValidationException(prefix + field, "must be an array");
+        }
+        List<InputDocument> out = new ArrayList<>();
+        for (int i = 0; i < n.size(); i++) {
+            out.add(new InputDocument(n.get(i), prefix + field + "[" + i + "]."));
+        }
+        return out;
+    }
+
+    private static List<String> strings(JsonNode n, String name) {
+        if (!n.isArray()) {
+            throw new ValidationException(name, "must be an array of strings");
+        }
+        List<String> out = new ArrayList<>(n.size());
+        for (JsonNode v : n) {
+            if (!v.isTextual()) {
+                throw new ValidationException(name, "must be an array of strings");
+            }
+            out.add(v.textValue());
+        }
+        return out;
+    }
+}

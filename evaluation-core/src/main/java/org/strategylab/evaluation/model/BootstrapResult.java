@@ -1,0 +1,19 @@
+package org.strategylab.evaluation.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Bootstrap robustness (spec 2.2, 4.5.12; DECISIONS 13). {@code metricCis} keys are metric field
+ * names ({@code sensitivity}, {@code f1Score} …); {@code rankMetricCis} keys are
+ * {@code precision_at_K}, {@code recall_at_K}, {@code enrichment_at_K}. {@code seed} is echoed.
+ */
+public record BootstrapResult(int nIterations, long seed, Map<String, ConfidenceInterval> metricCis,
+                              Map<String, ConfidenceInterval> rankMetricCis, double topKStability,
+                              List<NegativeSetVariant> negativeSetSensitivity) {
+    public BootstrapResult {
+        metricCis = metricCis == null ? Map.of() : metricCis;
+        rankMetricCis = rankMetricCis == null ? Map.of() : rankMetricCis;
+        negativeSetSensitivity = negativeSetSensitivity == null ? List.of() : List.copyOf(negativeSetSensitivity);
+    }
+}
