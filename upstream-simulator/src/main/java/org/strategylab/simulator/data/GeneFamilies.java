@@ -1,0 +1,91 @@
+package org.strategylab.simulator.data;
+
+import java.util.List;
+
+/** The generator's gene families. The first one, genes of unknown function, is the most common, as in real genomes. */
+final class GeneFamilies {
+
+    private static final List<String> ALL = List.of();
+    private static final List<String> PLASMODIUM = List.of("Plasmodium");
+    private static final List<String> COCCIDIA = List.of("Toxoplasma", "Neospora");
+
+    static final List<GeneFamily> FAMILIES = List.of(
+            new GeneFamily("unknown", 40, List.of("conserved {genus} protein, unknown function",
+                    "{genus} protein, unknown function", "hypothetical protein"),
+                    ALL, List.of(), null, 0, 1, 0.08, StageBias.NONE),
+            new GeneFamily("kinase", 2.0, List.of("serine/threonine protein kinase, putative",
+                    "calcium-dependent protein kinase {n}|CDPK{n}", "protein kinase, putative",
+                    "cAMP-dependent protein kinase catalytic subunit|PKAc", "mitogen-activated protein kinase {n}|MAP{n}",
+                    "casein kinase II, alpha subunit|CK2A", "cyclin-dependent kinase-like protein {n}|CRK{n}"),
+                    ALL, List.of("GO:0004672", "GO:0006468"), "2.7.11", 0, 1, 0.05, StageBias.NONE),
+            new GeneFamily("protease", 2.6, List.of("subtilisin-like protease {n}|SUB{n}",
+                    "cysteine protease, putative", "aspartic protease PM{n}|PM{n}",
+                    "ubiquitin carboxyl-terminal hydrolase {n}|UCH{n}", "rhomboid protease ROM{n}|ROM{n}",
+                    "metacaspase-like protein|MCA{n}", "signal peptidase complex subunit {n}"),
+                    ALL, List.of("GO:0008233", "GO:0006508"), "3.4.21", 0, 2, 0.3, StageBias.INVASION),
+            new GeneFamily("ribosomal", 2.6, List.of("40S ribosomal protein S{n}|RPS{n}", "60S ribosomal protein L{n}|RPL{n}",
+                    "39S ribosomal protein L{n}, mitochondrial"),
+                    ALL, List.of("GO:0003735", "GO:0006412", "GO:0005840"), null, 0, 1, 0.0, StageBias.GROWTH),
+            new GeneFamily("oxidoreductase", 1.8, List.of("thioredoxin reductase|TrxR", "glutathione reductase|GR",
+                    "dihydrofolate reductase-thymidylate synthase|DHFR-TS", "ribonucleotide reductase small subunit|RNR2",
+                    "enoyl-acyl carrier reductase|ENR", "NADH-cytochrome b5 reductase", "ferredoxin--NADP reductase|FNR",
+                    "aldo-keto reductase, putative", "peroxiredoxin {n}|PRX{n}", "glyceraldehyde-3-phosphate dehydrogenase|GAPDH",
+                    "L-lactate dehydrogenase|LDH", "malate dehydrogenase|MDH"),
+                    ALL, List.of("GO:0016491", "GO:0045454"), "1.1.1", 0, 1, 0.05, StageBias.GROWTH),
+            new GeneFamily("metabolism", 3.5, List.of("phosphoglycerate kinase|PGK", "pyruvate kinase {n}|PyKII",
+                    "enolase|ENO", "fructose-bisphosphate aldolase|FBPA", "hexokinase|HK", "citrate synthase, mitochondrial|CS",
+                    "isocitrate dehydrogenase (NADP), mitochondrial|IDH", "acetyl-CoA carboxylase|ACC",
+                    "purine nucleoside phosphorylase|PNP", "adenylosuccinate lyase|ASL", "glutamine synthetase|GS",
+                    "phosphatidylserine decarboxylase|PSD", "ATP synthase subunit beta, mitochondrial",
+                    "succinyl-CoA synthetase alpha subunit", "orotidine 5'-monophosphate decarboxylase|OMPDC",
+                    "1-deoxy-D-xylulose 5-phosphate reductoisomerase|DXR"),
+                    ALL, List.of("GO:0003824", "GO:0008152"), "4.1.1", 0, 1, 0.1, StageBias.GROWTH),
+            new GeneFamily("transporter", 2.4, List.of("ABC transporter B family member {n}|ABCB{n}",
+                    "amino acid transporter, putative", "hexose transporter|HT", "P-type ATPase {n}|ATP{n}",
+                    "formate-nitrite transporter|FNT", "major facilitator superfamily domain-containing protein",
+                    "chloroquine resistance transporter-like protein|CRT"),
+                    ALL, List.of("GO:0022857", "GO:0055085", "GO:0016020"), null, 6, 12, 0.1, StageBias.NONE),
+            new GeneFamily("nucleic-acid-binding", 3.2, List.of("RNA-binding protein, putative",
+                    "AP2 domain transcription factor AP2-{n}|AP2-{n}", "zinc finger protein, putative",
+                    "DNA-directed RNA polymerase II subunit RPB{n}", "splicing factor, putative",
+                    "ATP-dependent RNA helicase DDX{n}|DDX{n}", "high mobility group protein B{n}|HMGB{n}"),
+                    ALL, List.of("GO:0003676", "GO:0006355", "GO:0005634"), null, 0, 1, 0.02, StageBias.NONE),
+            new GeneFamily("invasion-plasmodium", 1.6, List.of("merozoite surface protein {n}|MSP{n}",
+                    "apical membrane antigen 1|AMA1", "rhoptry neck protein {n}|RON{n}",
+                    "reticulocyte binding protein homologue {n}|RH{n}", "erythrocyte binding antigen-{n}|EBA{n}",
+                    "rhoptry-associated protein {n}|RAP{n}"),
+                    PLASMODIUM, List.of("GO:0044409", "GO:0020008", "GO:0005886"), null, 0, 2, 0.85, StageBias.INVASION),
+            new GeneFamily("invasion-coccidia", 2.2, List.of("SAG-related sequence SRS{n}|SRS{n}",
+                    "microneme protein MIC{n}|MIC{n}", "rhoptry protein ROP{n}|ROP{n}", "rhoptry neck protein RON{n}|RON{n}",
+                    "dense granule protein GRA{n}|GRA{n}"),
+                    COCCIDIA, List.of("GO:0044409", "GO:0020009", "GO:0005886"), null, 0, 2, 0.85, StageBias.INVASION),
+            new GeneFamily("variant-antigen", 3.0, List.of("erythrocyte membrane protein 1, PfEMP1|VAR",
+                    "rifin|RIF", "stevor|STEVOR", "Plasmodium exported protein (PHISTb), unknown function",
+                    "Plasmodium exported protein, unknown function"),
+                    PLASMODIUM, List.of("GO:0020033", "GO:0020002"), null, 1, 2, 0.6, StageBias.NONE),
+            new GeneFamily("sexual-stage", 1.0, List.of("6-cysteine protein P{n}|P{n}", "gametocyte-specific protein, putative",
+                    "gamete egress and sporozoite traversal protein|GEST", "male development gene 1|MDV1",
+                    "osmiophilic body protein G377|G377", "bradyzoite antigen BAG{n}|BAG{n}"),
+                    ALL, List.of("GO:0048232"), null, 0, 2, 0.5, StageBias.SEXUAL),
+            new GeneFamily("chaperone", 1.2, List.of("heat shock protein 70|HSP70-{n}", "heat shock protein 90|HSP90",
+                    "T-complex protein 1 subunit {n}|CCT{n}", "DnaJ protein, putative", "chaperone, putative"),
+                    ALL, List.of("GO:0005515", "GO:0006457", "GO:0005737"), null, 0, 1, 0.05, StageBias.GROWTH),
+            new GeneFamily("replication", 1.5, List.of("DNA polymerase delta catalytic subunit|POLD1",
+                    "DNA replication licensing factor MCM{n}|MCM{n}", "proliferating cell nuclear antigen {n}|PCNA{n}",
+                    "kinesin-{n}|KIN{n}", "tubulin beta chain|TUBB", "actin I|ACT1", "myosin A|MyoA"),
+                    ALL, List.of("GO:0006260", "GO:0051301", "GO:0005634"), null, 0, 1, 0.02, StageBias.GROWTH),
+            new GeneFamily("proteasome", 1.4, List.of("26S proteasome regulatory subunit RPN{n}|RPN{n}",
+                    "proteasome subunit alpha type-{n}", "ubiquitin-conjugating enzyme E2|UBC{n}",
+                    "E3 ubiquitin-protein ligase, putative"),
+                    ALL, List.of("GO:0005515", "GO:0006508"), "6.3.2", 0, 1, 0.02, StageBias.NONE),
+            new GeneFamily("trafficking", 1.8, List.of("Rab GTPase {n}|RAB{n}",
+                    "vacuolar protein sorting-associated protein {n}|VPS{n}", "SNARE protein, putative",
+                    "coatomer subunit, putative", "ADP-ribosylation factor 1|ARF1"),
+                    ALL, List.of("GO:0005525", "GO:0016192", "GO:0016020"), null, 0, 2, 0.1, StageBias.NONE),
+            new GeneFamily("signalling", 1.2, List.of("adenylyl cyclase {n}|AC{n}", "calmodulin|CaM",
+                    "protein phosphatase 2C, putative|PP2C", "14-3-3 protein|14-3-3", "guanylyl cyclase {n}|GC{n}"),
+                    ALL, List.of("GO:0007165"), "3.1.3", 0, 3, 0.05, StageBias.SEXUAL));
+
+    private GeneFamilies() {
+    }
+}

@@ -1,0 +1,106 @@
+package org.strategylab.simulator.wdk;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.RoutingContext;
+
+/** One request to a site's service: its user, path params, body, and WDK-shaped responses. */
+final class WdkRequest {
+
+    static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    static final String USER = "wdk.user";
+
+    final RoutingContext ctx;
+    final SiteContext site;
+    final User user;
+    private JsonNode body;
+
+    WdkRequest(RoutingContext ctx, SiteContext site) {
+        this.ctx = ctx;
+        this.site = site;
+        this.user = ctx.get(USER);
+    }
+
+    String param(String name) {
+        return ctx.pathParam(name);
+    }
+
+    /** The JSON body; 400 when it is missing or malformed. */
+    JsonNode body() {
+        if (body == null) {
+            Buffer buffer = ctx.body().buffer();
+            if (buffer == null || buffer.length() == 0) {
+                throw WdkException.badRequest("Request body is required");
+            }
+            try {
+                body = JSON.readTree(buffer.getBytes());
+            } catch (JsonProcessingException e) {
+                throw WdkException.badRequest("Unable to parse request body as JSON: " + e.getOriginalMessage());
+            } catch (java.io.IOException e) {
+                throw WdkException.badRequest("Unable to read request body");
+            }
+            if (body == null) {
+                throw WdkException.badRequest("Request body is required");
+            }
+        }
+        return body;
+    }
+
+    /**
+     * Resolves the {@code {uid}} path segment: {@code current} or the requester's own numeric id; any other
+     * user's id is 403 (WDK's AbstractUserService), a non-numeric one 404.
+     */
+    User owner() {
+        String uid = param("uid");
+        if ("current".equals(uid)) {
+            return user;
+        }
+        long id;
+        try {
+            id = Long.parseLong(uid);
+        } catch (NumberFormatException e) {
+            throw WdkException.notFound("user ID " + uid);
+        }
+        if (id != user.id()) {
+            throw WdkException.forbidden();
+        }
+        return user;
+    }
+
+    void json(int status, JsonNode node) {
+        try {
+            ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                    .end(Buffer.buffer(JSON.writeValueAsBytes(node)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    void ok(JsonNode node) {
+        json(200, node);
+    }
+
+    /** 200 with a {@code Location} header, as WDK's create endpoints answer. */
+    void created(JsonNode node, String location) {
+        ctx.response().putHeader(HttpHeaders.LOCATION, location);
+        json(200, node);
+    }
+
+    void noContent() {
+        ctx.response().setStatusCode(204).end();
+    }
+
+    void text(int status, String contentType, String body) {
+        ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, contentType).end(body);
+    }
+
+    /** Absolute URL of a path below this site's service root. */
+    String serviceUrl(String path) {
+        String host = ctx.request().getHeader(HttpHeaders.HOST);
+        return (ctx.request().isSSL() ? "https://" : "http://") + (host == null ? "localhost" : host) + site.servicePath() + path;
+    }
+}
