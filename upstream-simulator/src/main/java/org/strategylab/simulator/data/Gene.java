@@ -15,6 +15,7 @@ import java.util.List;
  * @param orthologGroup     OrthoMCL group id ({@code OG7_0012345}) or null
  * @param syntenic          whether the gene's ortholog in the sister genome is syntenic
  * @param family            index of the generator's gene family (links products, GO terms and pathways)
+ * @param locationText      WDK's {@code gene_location_text} ({@code Pf3D7_01_v3: 29,510 - 37,126 (+)}), formatted once
  */
 public record Gene(
         String sourceId,
@@ -39,7 +40,8 @@ public record Gene(
         String orthologGroup,
         boolean syntenic,
         List<String> previousIds,
-        int family) {
+        int family,
+        String locationText) {
 
     public static final String PROTEIN_CODING = "protein coding gene";
 
@@ -48,7 +50,7 @@ public record Gene(
     }
 
     /** WDK's {@code gene_location_text}: {@code Pf3D7_01_v3: 29,510 - 37,126 (+)}. */
-    public String locationText() {
+    public static String locationText(String sequenceId, int start, int end, boolean forwardStrand) {
         return String.format(java.util.Locale.ROOT, "%s: %,d - %,d (%s)", sequenceId, start, end, forwardStrand ? "+" : "-");
     }
 }

@@ -327,12 +327,14 @@ public final class SyntheticDataGenerator {
             previousShared = previous;
             String name = productAndSymbol[1] != null && (random.nextDouble() < 0.6 || !draft.fixedProfile().isEmpty())
                     ? productAndSymbol[1] : null;
+            boolean forward = random.nextBoolean();
             genes.add(new Gene(draft.geneId(), organism, name, productAndSymbol[0], geneType,
-                    blueprint.sequenceIds().get(s), start, end, random.nextBoolean(), List.copyOf(transcripts), exons, length,
+                    blueprint.sequenceIds().get(s), start, end, forward, List.copyOf(transcripts), exons, length,
                     weight, tm, signalPeptide, ec, coding ? annotations(random, draft) : List.of(),
                     coding ? pathwaysOf(random, draft) : new int[0],
                     experiment == null ? null : expression(random, blueprint, family, draft, coding),
-                    draft.group(), draft.syntenic(), previousIds, draft.family()));
+                    draft.group(), draft.syntenic(), previousIds, draft.family(),
+                    Gene.locationText(blueprint.sequenceIds().get(s), start, end, forward)));
         }
         return List.copyOf(genes);
     }

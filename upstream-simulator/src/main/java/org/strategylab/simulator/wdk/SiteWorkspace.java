@@ -222,7 +222,7 @@ final class SiteWorkspace {
         }
         Answer answer = answerOf(step);
         step.lastRunTime = now();
-        step.estimatedSize = displayCount(step.search, answer.transcripts());
+        step.estimatedSize = displayCount(step.search, answer);
         return answer;
     }
 
@@ -268,9 +268,9 @@ final class SiteWorkspace {
     }
 
     /** The record class's display count: genes for transcripts. */
-    int displayCount(SearchSpec search, BitSet transcripts) {
+    int displayCount(SearchSpec search, Answer answer) {
         boolean transcriptLevel = catalog.recordType(search.recordType()).map(RecordType::transcriptLevel).orElse(true);
-        return transcriptLevel ? data.genesOfTranscripts(transcripts).cardinality() : transcripts.cardinality();
+        return transcriptLevel ? answer.geneCount(data) : answer.size();
     }
 
     synchronized int[] sortOrder(Step step, String key, java.util.function.Supplier<int[]> compute) {
@@ -412,7 +412,7 @@ final class SiteWorkspace {
         strategy.tree.forEach(n -> {
             Step step = steps.get(n.stepId());
             try {
-                step.estimatedSize = displayCount(step.search, answerOf(step).transcripts());
+                step.estimatedSize = displayCount(step.search, answerOf(step));
             } catch (WdkException e) {
                 step.estimatedSize = null;
             }

@@ -56,6 +56,6 @@ final class StandardReporter {
 
     /** For transcripts: the number of genes (WDK's result-size query of the record class). */
     static int displayCount(SiteData data, RecordType recordType, Answer answer) {
-        return recordType.transcriptLevel() ? data.genesOfTranscripts(answer.transcripts()).cardinality() : answer.size();
+        return recordType.transcriptLevel() ? answer.geneCount(data) : answer.size();
     }
 }

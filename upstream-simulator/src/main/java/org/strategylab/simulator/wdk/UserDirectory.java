@@ -35,6 +35,16 @@ public final class UserDirectory {
     private final Map<String, RegisteredAccount> accountsByEmail = new ConcurrentHashMap<>();
     private final Map<String, Long> idByEmail = new ConcurrentHashMap<>();
     private final TokenPolicy policy;
+    /** Mac instances are not thread-safe and costly to look up: one per thread. */
+    private final ThreadLocal<Mac> macs = ThreadLocal.withInitial(() -> {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return mac;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is not available", e);
+        }
+    });
 
     /** Token lifetime rules, owned by the fault injector. */
     public interface TokenPolicy {
@@ -112,13 +122,7 @@ public final class UserDirectory {
     }
 
     private byte[] sign(String payload) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            byte[] full = mac.doFinal(payload.getBytes(StandardCharsets.UTF_8));
-            return java.util.Arrays.copyOf(full, 16);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is not available", e);
-        }
+        byte[] full = macs.get().doFinal(payload.getBytes(StandardCharsets.UTF_8));
+        return java.util.Arrays.copyOf(full, 16);
     }
 }
