@@ -1,5 +1,6 @@
 package org.strategylab.simulator.catalog;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -8,6 +9,17 @@ import java.util.List;
 public abstract class ParamSpec {
 
     public static final String DEFAULT_GROUP = "empty";
+
+    /** Adds WDK's single unnamed, visible param group to {@code groups} and returns it. */
+    public static ObjectNode addDefaultGroup(ArrayNode groups) {
+        ObjectNode group = groups.addObject();
+        group.put("name", DEFAULT_GROUP);
+        group.put("displayName", "");
+        group.put("description", "");
+        group.put("isVisible", true);
+        group.put("displayType", "empty");
+        return group;
+    }
 
     protected final ParamBasics basics;
 
@@ -55,15 +67,9 @@ public abstract class ParamSpec {
         node.putNull("visibleHelp");
         node.put("visibleHelpPosition", "beforeParam");
         dependents.forEach(node.putArray("dependentParams")::add);
-        if (dependents.isEmpty()) {
-            node.putArray("dependentParams");
-        }
         String current = context.value(name());
-        if (current != null && validate(current, context).isValid()) {
-            node.put("initialDisplayValue", validate(current, context).value());
-        } else {
-            node.put("initialDisplayValue", defaultValue(context));
-        }
+        ParamCheck check = current == null ? null : validate(current, context);
+        node.put("initialDisplayValue", check != null && check.isValid() ? check.value() : defaultValue(context));
         node.putObject("properties");
         describeType(node, context);
         return node;

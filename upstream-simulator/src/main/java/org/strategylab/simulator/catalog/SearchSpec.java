@@ -142,13 +142,7 @@ public record SearchSpec(String urlSegment, String fullName, String displayName,
         ArrayNode groups = node.putArray("groups");
         List<String> visible = params.stream().filter(p -> p.basics().visible()).map(ParamSpec::name).toList();
         if (!visible.isEmpty()) {
-            ObjectNode group = groups.addObject();
-            group.put("name", ParamSpec.DEFAULT_GROUP);
-            group.put("displayName", "");
-            group.put("description", "");
-            group.put("isVisible", true);
-            group.put("displayType", "empty");
-            visible.forEach(group.putArray("parameters")::add);
+            visible.forEach(ParamSpec.addDefaultGroup(groups).putArray("parameters")::add);
         }
         ArrayNode names = node.putArray("paramNames");
         params.forEach(p -> names.add(p.name()));

@@ -87,13 +87,7 @@ final class AnalysisRoutes {
         json.put("releaseVersion", "68");
         json.putNull("customThumbnail");
         json.put("isCacheable", true);
-        ArrayNode groups = json.putArray("groups");
-        ObjectNode group = groups.addObject();
-        group.put("name", ParamSpec.DEFAULT_GROUP);
-        group.put("displayName", "");
-        group.put("description", "");
-        group.put("isVisible", true);
-        group.put("displayType", "empty");
+        ParamSpec.addDefaultGroup(json.putArray("groups"));
         return json;
     }
 
