@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;
@@ -17,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.jboss.logging.Logger;
+import org.strategylab.edge.auth.Caller;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
@@ -34,6 +38,17 @@ public class ProblemExceptionMappers {
             LOG.errorf(e, "%s failed: %s", uri.getPath(), e.getMessage());
         }
         return ProblemResponses.of(e.status(), e.code(), e.title(), e.getMessage(), uri.getPath(), e.errors());
+    }
+
+    @ServerExceptionMapper({UnauthorizedException.class, AuthenticationFailedException.class})
+    public Response unauthorized(RuntimeException e, UriInfo uri) {
+        return problem(Caller.unauthenticated(), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response forbidden(ForbiddenException e, UriInfo uri) {
+        return ProblemResponses.of(403, "FORBIDDEN", "Forbidden", "The caller may not do this", uri.getPath(),
+                List.of());
     }
 
     @ServerExceptionMapper

@@ -29,6 +29,43 @@ public interface GatewayConfig {
     @WithDefault("200")
     int maxConnectionsPerService();
 
+    /**
+     * The {@code /api/v1} prefixes a caller may use without signing in; default the site
+     * catalog, the model catalog and the sign-in endpoints. Everything else needs a valid token.
+     */
+    @WithDefault("/api/v1/sites,/api/v1/models,/api/v1/auth")
+    List<String> publicPrefixes();
+
+    /** Operation streams (SSE). */
+    Stream stream();
+
+    /** How operation streams behave. */
+    interface Stream {
+
+        /** The events topics the gateway tails, one shared consumer each; default {@code chat.events,experiment.events}. */
+        @WithDefault("chat.events,experiment.events")
+        List<String> topics();
+
+        /** How often an idle stream gets a comment line, so proxies do not cut it; default 15 s. */
+        @WithDefault("PT15S")
+        Duration heartbeat();
+
+        /** The reconnect delay suggested to clients ({@code retry:}); default 3 s. */
+        @WithDefault("PT3S")
+        Duration retry();
+
+        /**
+         * Events a stream may hold for a client that reads too slowly; default 10,000. Beyond it the
+         * connection is closed and the client resumes from its cursor, so nothing is lost.
+         */
+        @WithDefault("10000")
+        int bufferLimit();
+
+        /** How long shutdown waits for open streams to flush before closing them; default 5 s. */
+        @WithDefault("PT5S")
+        Duration drainTimeout();
+    }
+
     /** One service behind the gateway. */
     interface Route {
 

@@ -1,13 +1,12 @@
 package org.strategylab.gateway.routing;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.PoolOptions;
@@ -20,11 +19,13 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import org.jboss.logging.Logger;
-import org.strategylab.edge.problem.Problem;
+import org.strategylab.edge.auth.AuthConfig;
 import org.strategylab.edge.request.RequestIds;
+import org.strategylab.gateway.auth.CallerTokens;
 import org.strategylab.gateway.config.GatewayConfig;
 
 /**
@@ -49,7 +50,16 @@ public class ServiceProxy {
     Vertx vertx;
 
     @Inject
-    ObjectMapper json;
+    ProblemWriter problems;
+
+    @Inject
+    CallerTokens tokens;
+
+    @Inject
+    AuthConfig auth;
+
+    @Inject
+    OperationStarts operationStarts;
 
     private RouteTable routes;
     private HttpClient client;
@@ -72,10 +82,29 @@ public class ServiceProxy {
 
     private void route(RoutingContext context) {
         String path = context.normalizedPath();
-        routes.match(path).ifPresentOrElse(target -> forward(context, target), context::next);
+        Optional<RouteTable.Target> target = routes.match(path);
+        if (target.isEmpty()) {
+            context.next();
+            return;
+        }
+        Optional<CallerTokens.VerifiedCaller> caller = tokens.verify(context.request());
+        if (caller.isEmpty() && !isPublic(path)) {
+            problems.unauthorized(context);
+            return;
+        }
+        forward(context, target.get(), caller.orElse(null));
     }
 
-    private void forward(RoutingContext context, RouteTable.Target target) {
+    private boolean isPublic(String path) {
+        for (String prefix : config.publicPrefixes()) {
+            if (path.equals(prefix) || path.startsWith(prefix.endsWith("/") ? prefix : prefix + "/")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void forward(RoutingContext context, RouteTable.Target target, CallerTokens.VerifiedCaller caller) {
         HttpServerRequest in = context.request();
         in.pause();
         RequestOptions options = new RequestOptions()
@@ -87,6 +116,17 @@ public class ServiceProxy {
                 .setIdleTimeout(config.idleTimeout().toMillis());
         MultiMap headers = MultiMap.caseInsensitiveMultiMap();
         copyHeaders(in.headers(), headers);
+        // services see only a token the gateway verified, always as a bearer header
+        headers.remove(HttpHeaders.AUTHORIZATION);
+        withoutCookie(headers, auth.cookie());
+        if (caller != null) {
+            headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + caller.token());
+        }
+        boolean streamOperation = caller != null && in.method() == HttpMethod.POST && acceptsEventStream(in);
+        if (streamOperation) {
+            // the service answers 202 {operationId}; the gateway streams that operation itself
+            headers.set(HttpHeaders.ACCEPT, "application/json");
+        }
         options.setHeaders(headers);
         options.putHeader("X-Forwarded-Host", in.authority() == null ? "" : in.authority().toString());
         options.putHeader("X-Forwarded-Proto", in.scheme());
@@ -113,7 +153,11 @@ public class ServiceProxy {
                     fail(context, target, answered.cause());
                     return;
                 }
-                relay(answered.result(), context.response());
+                if (streamOperation && answered.result().statusCode() == 202) {
+                    operationStarts.stream(context, answered.result(), caller);
+                } else {
+                    relay(answered.result(), context.response());
+                }
             });
             if (!hasBody) {
                 in.resume();
@@ -121,7 +165,28 @@ public class ServiceProxy {
         });
     }
 
-    private static void relay(HttpClientResponse from, HttpServerResponse to) {
+    private static boolean acceptsEventStream(HttpServerRequest in) {
+        String accept = in.getHeader(HttpHeaders.ACCEPT);
+        return accept != null && accept.toLowerCase(Locale.ROOT).contains("text/event-stream");
+    }
+
+    private static void withoutCookie(MultiMap headers, String name) {
+        List<String> kept = new java.util.ArrayList<>();
+        for (String header : headers.getAll(HttpHeaders.COOKIE)) {
+            for (String pair : header.split(";")) {
+                String trimmed = pair.trim();
+                if (!trimmed.isEmpty() && !trimmed.startsWith(name + "=")) {
+                    kept.add(trimmed);
+                }
+            }
+        }
+        headers.remove(HttpHeaders.COOKIE);
+        if (!kept.isEmpty()) {
+            headers.set(HttpHeaders.COOKIE, String.join("; ", kept));
+        }
+    }
+
+    static void relay(HttpClientResponse from, HttpServerResponse to) {
         to.setStatusCode(from.statusCode());
         to.setStatusMessage(from.statusMessage());
         // the gateway already answers with its own X-Request-ID, which the service echoed anyway
@@ -149,29 +214,20 @@ public class ServiceProxy {
     }
 
     private void fail(RoutingContext context, RouteTable.Target target, Throwable cause) {
-        HttpServerResponse response = context.response();
-        if (response.headWritten()) {
+        if (context.response().headWritten()) {
             // the service failed mid-stream: all a proxy can do is end the exchange
-            response.reset();
+            context.response().reset();
             return;
         }
         boolean timeout = isTimeout(cause);
-        int status = timeout ? 504 : 502;
         LOG.warnf("%s %s -> %s failed: %s", context.request().method(), context.request().path(), target.service(),
                 cause.toString());
-        Object requestId = context.get(RequestIds.MDC_KEY);
-        Problem problem = new Problem(
-                "/errors/" + (timeout ? "SERVICE_TIMEOUT" : "SERVICE_UNAVAILABLE"),
-                timeout ? "Gateway Timeout" : "Bad Gateway", status,
-                timeout ? "The " + target.service() + " did not answer in time"
-                        : "The " + target.service() + " cannot be reached",
-                context.request().path(), timeout ? "SERVICE_TIMEOUT" : "SERVICE_UNAVAILABLE",
-                requestId == null ? null : requestId.toString(), List.of());
-        try {
-            response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                    .end(json.writeValueAsString(problem));
-        } catch (JsonProcessingException e) {
-            response.setStatusCode(status).end();
+        if (timeout) {
+            problems.write(context, 504, "SERVICE_TIMEOUT", "Gateway Timeout",
+                    "The " + target.service() + " did not answer in time", List.of());
+        } else {
+            problems.write(context, 502, "SERVICE_UNAVAILABLE", "Bad Gateway",
+                    "The " + target.service() + " cannot be reached", List.of());
         }
     }
 

@@ -17,10 +17,12 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
 
     private Vertx vertx;
     private HttpServer server;
+    private io.vertx.core.http.HttpClient client;
 
     @Override
     public Map<String, String> start() {
         vertx = Vertx.vertx();
+        client = vertx.createHttpClient();
         server = vertx.createHttpServer().requestHandler(request -> {
             switch (request.path()) {
                 case "/api/v1/sites/silent" -> {
@@ -32,6 +34,21 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
                     vertx.setTimer(50, t -> response.write("id: 2\nevent: tick\ndata: two\n\n")
                             .onComplete(done -> response.end()));
                 }
+                case "/api/v1/chat" -> request.body().onSuccess(body -> {
+                    // a service that starts an operation: it registers it (here through the gateway's
+                    // test worker, with the caller's token) and answers 202 {operationId}
+                    String callback = new JsonObject(body).getString("callback");
+                    client.request(new io.vertx.core.http.RequestOptions().setMethod(io.vertx.core.http.HttpMethod.POST)
+                                    .setAbsoluteURI(callback))
+                            .compose(out -> out.putHeader("Authorization", request.getHeader("Authorization"))
+                                    .putHeader("Content-Type", "application/json")
+                                    .send("{\"type\":\"chat\",\"targetId\":\"conversation-1\"}"))
+                            .compose(answer -> answer.body())
+                            .onSuccess(answer -> request.response().setStatusCode(202)
+                                    .putHeader("Content-Type", "application/json")
+                                    .end(new JsonObject(answer).put("strategyId", "conversation-1").encode()))
+                            .onFailure(failure -> request.response().setStatusCode(500).end(failure.toString()));
+                });
                 default -> request.body().onSuccess(body -> {
                     JsonObject echo = new JsonObject()
                             .put("method", request.method().name())
@@ -39,6 +56,8 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
                             .put("requestId", request.getHeader("X-Request-ID"))
                             .put("forwardedHost", request.getHeader("X-Forwarded-Host"))
                             .put("connection", request.getHeader("Connection"))
+                            .put("authorization", request.getHeader("Authorization"))
+                            .put("cookie", request.getHeader("Cookie"))
                             .put("body", body.toString());
                     request.response().setStatusCode(request.path().endsWith("/missing") ? 404 : 200)
                             .putHeader("Content-Type", "application/json")
@@ -57,6 +76,7 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
         return Map.of(
                 "strategylab.gateway.routes.upstream-gateway.target", "http://127.0.0.1:" + port,
                 "strategylab.gateway.routes.experiment-service.target", "http://127.0.0.1:" + closedPort(),
+                "strategylab.gateway.routes.chat-service.target", "http://127.0.0.1:" + port,
                 "strategylab.gateway.idle-timeout", "PT2S");
     }
 

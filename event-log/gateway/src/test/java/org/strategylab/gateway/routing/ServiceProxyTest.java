@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.strategylab.testsupport.InProcessKafkaResource;
 import org.strategylab.testsupport.PostgresResource;
+import org.strategylab.testsupport.TestTokens;
 
 @QuarkusTest
 @QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
@@ -62,7 +63,8 @@ class ServiceProxyTest {
 
     @Test
     void anUnreachableServiceIsA502Problem() {
-        given().header("X-Request-ID", "proxy-test-502").when().get("/api/v1/experiments")
+        given().header("X-Request-ID", "proxy-test-502").header("Authorization", TestTokens.bearer("alice"))
+                .when().get("/api/v1/experiments")
                 .then().statusCode(502)
                 .contentType("application/problem+json")
                 .body("code", equalTo("SERVICE_UNAVAILABLE"))
@@ -106,6 +108,36 @@ class ServiceProxyTest {
         given().when().get("/q/health/ready")
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
-                .body("checks.find { it.name == 'PostgreSQL schema event_log' }.data.schemaVersion", equalTo("1"));
+                .body("checks.find { it.name == 'PostgreSQL schema event_log' }.data.schemaVersion", equalTo("2"));
+    }
+
+    @Test
+    void aProtectedPathWithoutAValidTokenIsA401Problem() {
+        given().when().get("/api/v1/experiments")
+                .then().statusCode(401)
+                .contentType("application/problem+json")
+                .body("code", equalTo("UNAUTHORIZED"));
+        given().header("Authorization", "Bearer " + TestTokens.expired("alice")).when().get("/api/v1/experiments")
+                .then().statusCode(401);
+        given().header("Authorization", "Bearer " + TestTokens.foreignIssuer("alice")).when().get("/api/v1/experiments")
+                .then().statusCode(401);
+    }
+
+    @Test
+    void servicesGetTheVerifiedTokenAsABearerHeaderAndNeverTheCookie() {
+        String token = TestTokens.forUser("alice");
+        given().cookie("strategylab-auth", token).cookie("theme", "dark")
+                .when().get("/api/v1/sites/plasmodb")
+                .then().statusCode(200)
+                .body("authorization", equalTo("Bearer " + token))
+                .body("cookie", equalTo("theme=dark"));
+    }
+
+    @Test
+    void aStaleTokenOnAPublicPathIsDroppedNotRefused() {
+        given().header("Authorization", "Bearer " + TestTokens.expired("alice"))
+                .when().get("/api/v1/sites/plasmodb")
+                .then().statusCode(200)
+                .body("authorization", nullValue());
     }
 }

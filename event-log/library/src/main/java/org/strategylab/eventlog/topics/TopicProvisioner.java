@@ -5,6 +5,7 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import org.strategylab.eventlog.config.EventLogConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ public class TopicProvisioner {
     private static final Logger LOG = Logger.getLogger(TopicProvisioner.class);
 
     @Inject
-    TopicsConfig config;
+    EventLogConfig config;
 
     @ConfigProperty(name = "kafka.bootstrap.servers", defaultValue = "localhost:9092")
     String bootstrapServers;

@@ -1,0 +1,55 @@
+package org.strategylab.edge.auth;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * How callers are authenticated, under {@code strategylab.auth} (ARCHITECTURE.md §4). Every
+ * service verifies RS256 caller tokens with the public key; only the gateway signs them, and only
+ * in {@code local} mode. The verification settings feed smallrye-jwt ({@code mp.jwt.*}) through
+ * service-edge's defaults, so one key names both.
+ */
+@ConfigMapping(prefix = "strategylab.auth")
+public interface AuthConfig {
+
+    /** Where tokens come from. */
+    enum Mode {
+        /** The gateway issues tokens to local users through its sign-in endpoint (the default). */
+        LOCAL,
+        /** An external OpenID Connect provider issues them; the sign-in endpoint does not exist. */
+        EXTERNAL
+    }
+
+    /** {@code local} (default) or {@code external}. */
+    @WithDefault("local")
+    Mode mode();
+
+    /** The issuer ({@code iss}) tokens must carry; default {@code strategylab-local}. */
+    @WithDefault("strategylab-local")
+    String issuer();
+
+    /** The HttpOnly cookie browsers carry the token in; default {@code strategylab-auth}. */
+    @WithDefault("strategylab-auth")
+    String cookie();
+
+    /**
+     * The verification key: a PEM or JWKS file path, classpath resource or https URL (an OIDC
+     * provider's JWKS in external mode); default {@code keys/public.pem}. The local run points it at
+     * the pair it generates.
+     */
+    @WithDefault("keys/public.pem")
+    String publicKey();
+
+    /** The PEM private key the gateway signs local tokens with (local mode only). */
+    Optional<String> signingKey();
+
+    /** How long a locally issued token is valid; default 24 hours. */
+    @WithDefault("PT24H")
+    Duration tokenLifetime();
+
+    /** Whether the session cookie is marked Secure (set it behind HTTPS); default false. */
+    @WithDefault("false")
+    boolean secureCookie();
+}

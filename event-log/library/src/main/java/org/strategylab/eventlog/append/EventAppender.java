@@ -1,0 +1,110 @@
+package org.strategylab.eventlog.append;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.internals.BuiltInPartitioner;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.eventlog.LoggedEvent;
+import org.strategylab.eventlog.config.EventLogConfig;
+
+/**
+ * Appends events to the log: an idempotent producer with {@code acks=all}, keyed by operation id
+ * so an operation's events share one partition and keep their order. Retries inside the producer
+ * never duplicate or reorder a record; readers still drop repeated {@code seq}s as a second guard.
+ */
+@ApplicationScoped
+public class EventAppender {
+
+    @ConfigProperty(name = "kafka.bootstrap.servers", defaultValue = "localhost:9092")
+    String bootstrapServers;
+
+    @Inject
+    EventLogConfig config;
+
+    private volatile Producer<String, byte[]> producer;
+
+    /**
+     * Hands one event to the producer now (so events sent one after another from one thread keep
+     * their order); the future completes with its position once the broker has it on all replicas.
+     */
+    public CompletableFuture<LoggedEvent> send(String topic, EventEnvelope event) {
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, event.operationId().toString(),
+                event.toBytes());
+        CompletableFuture<LoggedEvent> appended = new CompletableFuture<>();
+        try {
+            producer().send(record, (metadata, error) -> {
+                if (error != null) {
+                    appended.completeExceptionally(error);
+                } else {
+                    appended.complete(new LoggedEvent(event, metadata.partition(), metadata.offset()));
+                }
+            });
+        } catch (RuntimeException e) {
+            appended.completeExceptionally(e);
+        }
+        return appended;
+    }
+
+    /** {@link #send}, as a lazy {@link Uni}: the event is sent when the Uni is subscribed. */
+    public Uni<LoggedEvent> append(String topic, EventEnvelope event) {
+        return Uni.createFrom().completionStage(() -> send(topic, event));
+    }
+
+    /** The partition every event of this operation goes to (the producer's own choice for the key). */
+    public int partitionFor(String topic, UUID operationId) {
+        int partitions = producer().partitionsFor(topic).size();
+        byte[] key = operationId.toString().getBytes(StandardCharsets.UTF_8);
+        return BuiltInPartitioner.partitionForKey(key, partitions);
+    }
+
+    /** Waits until every appended event is acknowledged. */
+    public void flush() {
+        Producer<String, byte[]> current = producer;
+        if (current != null) {
+            current.flush();
+        }
+    }
+
+    void close(@Observes ShutdownEvent event) {
+        Producer<String, byte[]> current = producer;
+        if (current != null) {
+            current.close(java.time.Duration.ofSeconds(10));
+        }
+    }
+
+    private Producer<String, byte[]> producer() {
+        Producer<String, byte[]> current = producer;
+        if (current == null) {
+            synchronized (this) {
+                current = producer;
+                if (current == null) {
+                    current = new KafkaProducer<>(Map.of(
+                            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                            ProducerConfig.ACKS_CONFIG, "all",
+                            ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                            ProducerConfig.LINGER_MS_CONFIG, (int) config.producer().linger().toMillis(),
+                            ProducerConfig.CLIENT_ID_CONFIG, "strategylab-events-" + UUID.randomUUID(),
+                            // keep retrying through a broker restart instead of failing the operation
+                            ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000),
+                            new StringSerializer(), new ByteArraySerializer());
+                    producer = current;
+                }
+            }
+        }
+        return current;
+    }
+}

@@ -1,0 +1,96 @@
+package org.strategylab.eventlog.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The event log's settings, under {@code strategylab.event-log}: the topics a service owns and how
+ * they are created (so they never depend on the broker's auto-creation defaults), the leases of
+ * running operations, and catch-up reads.
+ */
+@ConfigMapping(prefix = "strategylab.event-log")
+public interface EventLogConfig {
+
+    /** Topics this service creates and checks, e.g. {@code chat.commands,chat.events}. None by default. */
+    Optional<List<String>> ownedTopics();
+
+    /** Partitions of a new topic; default 3. Operations are keyed by id, so more partitions spread the load. */
+    @WithDefault("3")
+    int partitions();
+
+    /** Replication factor of a new topic; default 1 (3 on a production cluster). */
+    @WithDefault("1")
+    short replicationFactor();
+
+    /** How long events are kept; default {@code P7D}, the minimum the architecture allows. */
+    @WithDefault("P7D")
+    Duration retention();
+
+    /** How long one admin call (provisioning, offsets, topic ids) may take; default 10 s. */
+    @WithDefault("PT10S")
+    Duration adminTimeout();
+
+    /** The event producer. */
+    Producer producer();
+
+    /** Leases of running operations. */
+    Lease lease();
+
+    /** Catch-up reads of an operation's past events. */
+    Replay replay();
+
+    /** The event producer. */
+    interface Producer {
+
+        /** How long the producer waits to batch events; default 2 ms (token streams want latency, not batches). */
+        @WithDefault("PT0.002S")
+        Duration linger();
+    }
+
+    /** Leases: a worker renews its operations' leases; an expired lease means the worker died. */
+    interface Lease {
+
+        /** How long a lease lasts without renewal; default 30 s. The reaper ends an operation this long after its worker died. */
+        @WithDefault("PT30S")
+        Duration duration();
+
+        /** How often a worker renews its leases and reads cancel requests; default 5 s (well under the duration). */
+        @WithDefault("PT5S")
+        Duration heartbeat();
+
+        /** How long an operation may wait for a worker to claim it before it is ended as failed; default 2 min. */
+        @WithDefault("PT2M")
+        Duration claimTimeout();
+
+        /** Whether this instance runs the reaper that ends operations whose lease expired; default true. */
+        @WithDefault("true")
+        boolean reaper();
+
+        /** How often the reaper looks for expired leases; default 5 s. */
+        @WithDefault("PT5S")
+        Duration reaperInterval();
+
+        /** How many expired operations one reaper pass ends at most; default 50. */
+        @WithDefault("50")
+        int reaperBatch();
+    }
+
+    /** Catch-up reads. */
+    interface Replay {
+
+        /** Kafka consumers kept for catch-up reads; default 4. More concurrent catch-ups wait for one. */
+        @WithDefault("4")
+        int consumers();
+
+        /** Records fetched per poll; default 2000. */
+        @WithDefault("2000")
+        int maxPollRecords();
+
+        /** How long one catch-up may wait for a record it knows exists before giving up; default 30 s. */
+        @WithDefault("PT30S")
+        Duration timeout();
+    }
+}

@@ -1,0 +1,191 @@
+package org.strategylab.eventlog.index;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The operations index in PostgreSQL ({@code event_log.operations}, migrated by the
+ * {@code event-log} Flyway datasource): ownership, log position, status, leases and cancel
+ * requests. Every write that a race could double (claims, renewals, ending) is one conditional
+ * {@code UPDATE}, so two instances never both win.
+ */
+@ApplicationScoped
+public class OperationsIndex {
+
+    private static final String COLUMNS = "id, owner_id, type, target_id, topic, topic_partition, first_offset, "
+            + "topic_epoch, status, cancel_requested, lease_holder, lease_expires_at, created_at, ended_at";
+
+    @Inject
+    Pool pool;
+
+    /**
+     * Adds a new active operation. With a lease holder it is claimed at once for {@code lease};
+     * without one it waits up to {@code lease} for a worker to claim it.
+     */
+    public Uni<Void> insert(OperationRecord operation, Duration lease) {
+        return pool.preparedQuery("INSERT INTO event_log.operations (id, owner_id, type, target_id, topic, "
+                        + "topic_partition, first_offset, topic_epoch, status, lease_holder, lease_expires_at) "
+                        + "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', $9, now() + $10 * interval '1 millisecond')")
+                .execute(Tuple.tuple()
+                        .addUUID(operation.id())
+                        .addString(operation.ownerId())
+                        .addString(operation.type())
+                        .addString(operation.targetId())
+                        .addString(operation.topic())
+                        .addInteger(operation.partition())
+                        .addLong(operation.firstOffset())
+                        .addLong(operation.epoch())
+                        .addString(operation.leaseHolder())
+                        .addLong(lease.toMillis()))
+                .replaceWithVoid();
+    }
+
+    /** The operation, whoever owns it (for workers and the reaper). */
+    public Uni<Optional<OperationRecord>> find(UUID id) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM event_log.operations WHERE id = $1")
+                .execute(Tuple.of(id))
+                .map(OperationsIndex::first);
+    }
+
+    /** The operation if this owner started it; empty for a missing or someone else's one alike. */
+    public Uni<Optional<OperationRecord>> findOwned(UUID id, String ownerId) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM event_log.operations WHERE id = $1 AND owner_id = $2")
+                .execute(Tuple.of(id, ownerId))
+                .map(OperationsIndex::first);
+    }
+
+    /** The owner's active operations, newest first, optionally of one type and one target. */
+    public Uni<List<OperationRecord>> listActive(String ownerId, String type, String targetId, int limit, int offset) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM event_log.operations WHERE owner_id = $1 "
+                        + "AND status = 'active' AND ($2::text IS NULL OR type = $2) "
+                        + "AND ($3::text IS NULL OR target_id = $3) ORDER BY created_at DESC, id LIMIT $4 OFFSET $5")
+                .execute(Tuple.of(ownerId, type, targetId, limit, offset))
+                .map(OperationsIndex::all);
+    }
+
+    /** How many active operations {@link #listActive} would list without paging. */
+    public Uni<Long> countActive(String ownerId, String type, String targetId) {
+        return pool.preparedQuery("SELECT count(*) FROM event_log.operations WHERE owner_id = $1 "
+                        + "AND status = 'active' AND ($2::text IS NULL OR type = $2) AND ($3::text IS NULL OR target_id = $3)")
+                .execute(Tuple.of(ownerId, type, targetId))
+                .map(rows -> rows.iterator().next().getLong(0));
+    }
+
+    /**
+     * Records a cancel request on an active operation the owner started.
+     *
+     * @return true when the operation was active and is now flagged
+     */
+    public Uni<Boolean> requestCancel(UUID id, String ownerId) {
+        return pool.preparedQuery("UPDATE event_log.operations SET cancel_requested = TRUE "
+                        + "WHERE id = $1 AND owner_id = $2 AND status = 'active' RETURNING id")
+                .execute(Tuple.of(id, ownerId))
+                .map(rows -> rows.rowCount() > 0);
+    }
+
+    /**
+     * Takes the lease of an active operation that no live worker holds.
+     *
+     * @return true when this holder now runs it
+     */
+    public Uni<Boolean> claim(UUID id, String holder, Duration lease) {
+        return pool.preparedQuery("UPDATE event_log.operations SET lease_holder = $2, "
+                        + "lease_expires_at = now() + $3 * interval '1 millisecond' WHERE id = $1 AND status = 'active' "
+                        + "AND (lease_holder IS NULL OR lease_holder = $2 OR lease_expires_at < now()) RETURNING id")
+                .execute(Tuple.of(id, holder, lease.toMillis()))
+                .map(rows -> rows.rowCount() > 0);
+    }
+
+    /** A renewed lease and whether its operation was asked to stop. */
+    public record Renewal(UUID id, boolean cancelRequested) {
+    }
+
+    /**
+     * Extends the leases this holder still has on the given operations; one statement per
+     * heartbeat, however many operations the instance runs.
+     *
+     * @return the operations still held (one missing from the answer was lost or ended)
+     */
+    public Uni<List<Renewal>> renew(String holder, List<UUID> ids, Duration lease) {
+        if (ids.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return pool.preparedQuery("UPDATE event_log.operations SET lease_expires_at = now() + $3 * interval '1 millisecond' "
+                        + "WHERE lease_holder = $1 AND status = 'active' AND id = ANY($2) RETURNING id, cancel_requested")
+                .execute(Tuple.of(holder, ids.toArray(UUID[]::new), lease.toMillis()))
+                .map(rows -> {
+                    List<Renewal> renewals = new ArrayList<>();
+                    for (Row row : rows) {
+                        renewals.add(new Renewal(row.getUUID("id"), row.getBoolean("cancel_requested")));
+                    }
+                    return renewals;
+                });
+    }
+
+    /**
+     * Marks an operation ended, once its terminal event is in the log.
+     *
+     * @return true when this holder still held it (false: the reaper ended it already)
+     */
+    public Uni<Boolean> finish(UUID id, String holder, OperationStatus status) {
+        return pool.preparedQuery("UPDATE event_log.operations SET status = $3, ended_at = now(), "
+                        + "lease_holder = NULL, lease_expires_at = NULL WHERE id = $1 AND status = 'active' AND lease_holder = $2 "
+                        + "RETURNING id")
+                .execute(Tuple.of(id, holder, status.wire()))
+                .map(rows -> rows.rowCount() > 0);
+    }
+
+    /**
+     * Takes over operations whose lease expired (their worker died, or none ever claimed them),
+     * oldest first; rows another reaper is taking right now are skipped, not waited for.
+     */
+    public Uni<List<OperationRecord>> claimExpired(String holder, int limit, Duration lease) {
+        return pool.preparedQuery("UPDATE event_log.operations SET lease_holder = $1, "
+                        + "lease_expires_at = now() + $3 * interval '1 millisecond' WHERE id IN ("
+                        + "SELECT id FROM event_log.operations WHERE status = 'active' AND lease_expires_at < now() "
+                        + "ORDER BY lease_expires_at LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS)
+                .execute(Tuple.of(holder, limit, lease.toMillis()))
+                .map(OperationsIndex::all);
+    }
+
+    private static Optional<OperationRecord> first(RowSet<Row> rows) {
+        var iterator = rows.iterator();
+        return iterator.hasNext() ? Optional.of(map(iterator.next())) : Optional.empty();
+    }
+
+    private static List<OperationRecord> all(RowSet<Row> rows) {
+        List<OperationRecord> records = new ArrayList<>(rows.rowCount());
+        for (Row row : rows) {
+            records.add(map(row));
+        }
+        return records;
+    }
+
+    private static OperationRecord map(Row row) {
+        return new OperationRecord(
+                row.getUUID("id"),
+                row.getString("owner_id"),
+                row.getString("type"),
+                row.getString("target_id"),
+                row.getString("topic"),
+                row.getInteger("topic_partition"),
+                row.getLong("first_offset"),
+                row.getLong("topic_epoch"),
+                OperationStatus.fromWire(row.getString("status")),
+                row.getBoolean("cancel_requested"),
+                row.getString("lease_holder"),
+                row.getOffsetDateTime("lease_expires_at"),
+                row.getOffsetDateTime("created_at"),
+                row.getOffsetDateTime("ended_at"));
+    }
+}

@@ -1,0 +1,123 @@
+package org.strategylab.eventlog.operation;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.vertx.mutiny.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jboss.logging.Logger;
+import org.strategylab.eventlog.InstanceIdentity;
+import org.strategylab.eventlog.config.EventLogConfig;
+import org.strategylab.eventlog.index.OperationsIndex;
+
+/**
+ * Renews the leases of every operation this instance runs, in one statement per heartbeat, and
+ * passes on cancel requests it reads back. On shutdown it ends each still-running operation with
+ * its failure events, so clients are told at once instead of after the lease expires.
+ */
+@ApplicationScoped
+public class LeaseKeeper {
+
+    private static final Logger LOG = Logger.getLogger(LeaseKeeper.class);
+
+    @Inject
+    EventLogConfig config;
+
+    @Inject
+    OperationsIndex index;
+
+    @Inject
+    InstanceIdentity instance;
+
+    @Inject
+    Vertx vertx;
+
+    private final Map<UUID, OperationHandle> held = new ConcurrentHashMap<>();
+    private final AtomicBoolean renewing = new AtomicBoolean();
+    private long timer = -1;
+
+    void onStart(@Observes StartupEvent event) {
+        timer = vertx.setPeriodic(config.lease().heartbeat().toMillis(), id -> renewNow());
+    }
+
+    OperationHandle hold(OperationHandle handle) {
+        held.put(handle.id(), handle);
+        return handle;
+    }
+
+    void release(UUID operationId) {
+        held.remove(operationId);
+    }
+
+    /** The operations this instance runs now. */
+    public Set<UUID> held() {
+        return Set.copyOf(held.keySet());
+    }
+
+    /**
+     * Stops renewing an operation's lease without ending it, exactly as if this instance had died;
+     * the reaper of some instance then ends it when the lease expires. Meant for tests and
+     * fault drills.
+     */
+    public void abandon(UUID operationId) {
+        OperationHandle handle = held.remove(operationId);
+        if (handle != null) {
+            handle.markLost();
+        }
+    }
+
+    /** One heartbeat: renews every held lease and applies cancel requests. */
+    public void renewNow() {
+        if (held.isEmpty() || !renewing.compareAndSet(false, true)) {
+            return;
+        }
+        List<UUID> ids = new ArrayList<>(held.keySet());
+        index.renew(instance.id(), ids, config.lease().duration())
+                .onTermination().invoke(() -> renewing.set(false))
+                .subscribe().with(renewals -> {
+                    Set<UUID> renewed = new HashSet<>();
+                    for (OperationsIndex.Renewal renewal : renewals) {
+                        renewed.add(renewal.id());
+                        OperationHandle handle = held.get(renewal.id());
+                        if (handle != null && renewal.cancelRequested()) {
+                            handle.markCancelRequested();
+                        }
+                    }
+                    for (UUID id : ids) {
+                        OperationHandle handle = held.get(id);
+                        // ended meanwhile (not renewed because its row is no longer active) is no loss
+                        if (!renewed.contains(id) && handle != null && !handle.ended()) {
+                            LOG.warnf("lost the lease of operation %s; another instance ended it", id);
+                            held.remove(id);
+                            handle.markLost();
+                        }
+                    }
+                }, failure -> LOG.warnf("lease renewal failed (will retry at the next heartbeat): %s",
+                        failure.getMessage()));
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        if (timer >= 0) {
+            vertx.cancelTimer(timer);
+        }
+        for (OperationHandle handle : List.copyOf(held.values())) {
+            try {
+                handle.fail("the service instance running this operation stopped")
+                        .await().atMost(Duration.ofSeconds(5));
+            } catch (RuntimeException e) {
+                LOG.warnf("could not end operation %s at shutdown (its lease will expire): %s", handle.id(),
+                        e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.strategylab.eventlog.operation;
+
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.mutiny.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jboss.logging.Logger;
+import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.eventlog.InstanceIdentity;
+import org.strategylab.eventlog.OperationKinds;
+import org.strategylab.eventlog.append.EventAppender;
+import org.strategylab.eventlog.config.EventLogConfig;
+import org.strategylab.eventlog.index.OperationRecord;
+import org.strategylab.eventlog.index.OperationStatus;
+import org.strategylab.eventlog.index.OperationsIndex;
+import org.strategylab.eventlog.replay.ReplayReader;
+import org.strategylab.eventlog.replay.TopicPositions;
+
+/**
+ * Ends operations whose worker died: takes over each expired lease (one conditional update, so
+ * two reapers never take the same one and no live worker's operation is touched), reads the
+ * operation's events to continue its numbering, appends its kind's failure events and marks the
+ * row failed. If the terminal event is already in the log (the worker died between writing it and
+ * marking the row) it only marks the row.
+ */
+@ApplicationScoped
+public class LeaseReaper {
+
+    private static final Logger LOG = Logger.getLogger(LeaseReaper.class);
+
+    /** What clients are told when the reaper ends an operation. */
+    public static final String REASON = "the worker running this operation stopped before it finished";
+
+    @Inject
+    EventLogConfig config;
+
+    @Inject
+    OperationsIndex index;
+
+    @Inject
+    EventAppender appender;
+
+    @Inject
+    TopicPositions positions;
+
+    @Inject
+    ReplayReader reader;
+
+    @Inject
+    InstanceIdentity instance;
+
+    @Inject
+    Vertx vertx;
+
+    private final AtomicBoolean reaping = new AtomicBoolean();
+
+    void onStart(@Observes StartupEvent event) {
+        if (config.lease().reaper()) {
+            vertx.setPeriodic(config.lease().reaperInterval().toMillis(), id -> {
+                if (reaping.compareAndSet(false, true)) {
+                    reapNow().onTermination().invoke(() -> reaping.set(false)).subscribe().with(
+                            count -> { },
+                            failure -> LOG.warnf("reaper pass failed (will retry): %s", failure.getMessage()));
+                }
+            });
+        }
+    }
+
+    /** One pass: ends every operation whose lease has expired. Answers how many it ended. */
+    public Uni<Integer> reapNow() {
+        return index.claimExpired(instance.id(), config.lease().reaperBatch(), config.lease().duration())
+                .chain(expired -> Uni.createFrom().item(() -> endAll(expired))
+                        .runSubscriptionOn(Infrastructure.getDefaultWorkerPool()));
+    }
+
+    private int endAll(List<OperationRecord> expired) {
+        int ended = 0;
+        for (OperationRecord operation : expired) {
+            try {
+                end(operation);
+                ended++;
+            } catch (RuntimeException e) {
+                // the claimed lease expires again and a later pass retries
+                LOG.warnf("could not end abandoned operation %s yet: %s", operation.id(), e.getMessage());
+            }
+        }
+        return ended;
+    }
+
+    private void end(OperationRecord operation) {
+        Duration wait = config.adminTimeout();
+        long epoch = positions.refreshEpoch(operation.topic()).await().atMost(wait);
+        AtomicLong lastSeq = new AtomicLong();
+        AtomicReference<String> terminal = new AtomicReference<>();
+        if (epoch == operation.epoch()) {
+            long start = positions.startOffset(operation.topic(), operation.partition()).await().atMost(wait);
+            long end = positions.endOffset(operation.topic(), operation.partition()).await().atMost(wait);
+            reader.read(operation.topic(), operation.partition(), Math.max(start, operation.firstOffset()), end,
+                    operation.id(), event -> {
+                        lastSeq.accumulateAndGet(event.envelope().seq(), Math::max);
+                        if (OperationKinds.isTerminal(event.envelope().type())) {
+                            terminal.set(event.envelope().type());
+                        }
+                    });
+        }
+        OperationStatus status;
+        if (terminal.get() != null) {
+            status = OperationKinds.isFailure(terminal.get()) ? OperationStatus.FAILED : OperationStatus.COMPLETED;
+        } else {
+            long seq = lastSeq.get();
+            for (OperationKinds.PendingEvent event : OperationKinds.failureEvents(operation.type(), REASON)) {
+                appender.send(operation.topic(), new EventEnvelope(operation.id(), ++seq, event.type(), Instant.now(),
+                        event.data())).join();
+            }
+            status = OperationStatus.FAILED;
+        }
+        index.finish(operation.id(), instance.id(), status).await().atMost(wait);
+        LOG.infof("ended abandoned operation %s (%s) as %s", operation.id(), operation.type(), status.wire());
+    }
+}

@@ -1,0 +1,132 @@
+package org.strategylab.eventlog.operation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.eventlog.LoggedEvent;
+import org.strategylab.eventlog.OperationKinds;
+import org.strategylab.eventlog.index.OperationRecord;
+import org.strategylab.eventlog.index.OperationStatus;
+
+/**
+ * A running operation as its worker sees it: emits events with consecutive {@code seq}s, ends the
+ * operation with a terminal event, and learns about cancel requests. The lease is renewed by
+ * {@link LeaseKeeper} for as long as the handle is held.
+ */
+public final class OperationHandle {
+
+    private final OperationRecord record;
+    private final Operations operations;
+    private final List<Runnable> cancelListeners = new CopyOnWriteArrayList<>();
+    private long seq;
+    private boolean ended;
+    private volatile boolean cancelRequested;
+    private volatile boolean lost;
+
+    OperationHandle(OperationRecord record, long lastSeq, Operations operations) {
+        this.record = record;
+        this.seq = lastSeq;
+        this.operations = operations;
+        this.cancelRequested = record.cancelRequested();
+    }
+
+    /** The operation id. */
+    public UUID id() {
+        return record.id();
+    }
+
+    /** The index row as it was when the worker took the operation. */
+    public OperationRecord record() {
+        return record;
+    }
+
+    /**
+     * Appends an event. Events are sent in call order and numbered 1, 2, 3…; the answer completes
+     * when the broker has the event.
+     *
+     * @throws IllegalStateException after the terminal event
+     */
+    public Uni<LoggedEvent> emit(String type, JsonNode data) {
+        CompletableFuture<LoggedEvent> appended;
+        synchronized (this) {
+            if (ended) {
+                throw new IllegalStateException("operation " + record.id() + " has already ended");
+            }
+            seq++;
+            if (OperationKinds.isTerminal(type)) {
+                ended = true;
+            }
+            appended = operations.appender().send(record.topic(),
+                    new EventEnvelope(record.id(), seq, type, Instant.now(), data));
+        }
+        return Uni.createFrom().completionStage(appended);
+    }
+
+    /**
+     * Ends the operation: appends the terminal event, then marks the index row, then stops renewing
+     * the lease. The log is written first, so a reader never sees an ended row without its end.
+     */
+    public Uni<Void> end(String terminalType, JsonNode data, OperationStatus status) {
+        if (!OperationKinds.isTerminal(terminalType)) {
+            throw new IllegalArgumentException(terminalType + " is not a terminal event type");
+        }
+        return emit(terminalType, data).chain(() -> operations.finish(this, status));
+    }
+
+    /** Ends the operation as failed with the events its kind ends with on failure (see {@link OperationKinds}). */
+    public Uni<Void> fail(String reason) {
+        List<OperationKinds.PendingEvent> events = OperationKinds.failureEvents(record.type(), reason);
+        Uni<LoggedEvent> chain = Uni.createFrom().nullItem();
+        for (OperationKinds.PendingEvent event : events) {
+            chain = chain.chain(() -> emit(event.type(), event.data()));
+        }
+        return chain.chain(() -> operations.finish(this, OperationStatus.FAILED));
+    }
+
+    /** Whether someone asked to cancel the operation (checked at every lease renewal). */
+    public boolean cancelRequested() {
+        return cancelRequested;
+    }
+
+    /** Runs the action once when a cancel request reaches this worker (at once if one already has). */
+    public void onCancel(Runnable action) {
+        cancelListeners.add(action);
+        if (cancelRequested) {
+            action.run();
+            cancelListeners.remove(action);
+        }
+    }
+
+    /** Whether the lease was lost (another instance took the operation over); stop working on it. */
+    public boolean lost() {
+        return lost;
+    }
+
+    /** The last seq emitted. */
+    public synchronized long lastSeq() {
+        return seq;
+    }
+
+    void markCancelRequested() {
+        if (!cancelRequested) {
+            cancelRequested = true;
+            for (Runnable listener : cancelListeners) {
+                cancelListeners.remove(listener);
+                listener.run();
+            }
+        }
+    }
+
+    void markLost() {
+        lost = true;
+    }
+
+    synchronized boolean ended() {
+        return ended;
+    }
+}

@@ -1,0 +1,119 @@
+package org.strategylab.eventlog.operation;
+
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import org.strategylab.eventlog.InstanceIdentity;
+import org.strategylab.eventlog.append.EventAppender;
+import org.strategylab.eventlog.config.EventLogConfig;
+import org.strategylab.eventlog.index.OperationRecord;
+import org.strategylab.eventlog.index.OperationStatus;
+import org.strategylab.eventlog.index.OperationsIndex;
+import org.strategylab.eventlog.replay.ReplayReader;
+import org.strategylab.eventlog.replay.TopicPositions;
+
+/**
+ * Starts operations and hands them to workers. An operation gets its index row before anyone can
+ * subscribe to it: the row records the partition its key maps to and that partition's end offset,
+ * so replay later seeks straight there.
+ *
+ * <p>Two ways to run one: {@link #start} registers and claims it in this instance (work done right
+ * here); {@link #register} only registers it (the request then writes a command) and a worker in
+ * any replica {@link #claim}s it when it consumes the command.
+ */
+@ApplicationScoped
+public class Operations {
+
+    @Inject
+    EventLogConfig config;
+
+    @Inject
+    OperationsIndex index;
+
+    @Inject
+    EventAppender appender;
+
+    @Inject
+    TopicPositions positions;
+
+    @Inject
+    ReplayReader reader;
+
+    @Inject
+    LeaseKeeper leases;
+
+    @Inject
+    InstanceIdentity instance;
+
+    /** Registers an operation that a worker will claim; it fails by itself if none does within the claim timeout. */
+    public Uni<OperationRecord> register(String ownerId, String type, String targetId, String topic) {
+        return newRecord(ownerId, type, targetId, topic, null)
+                .call(record -> index.insert(record, config.lease().claimTimeout()));
+    }
+
+    /** Registers an operation and claims it for this instance at once. */
+    public Uni<OperationHandle> start(String ownerId, String type, String targetId, String topic) {
+        return newRecord(ownerId, type, targetId, topic, instance.id())
+                .call(record -> index.insert(record, config.lease().duration()))
+                .map(record -> leases.hold(new OperationHandle(record, 0, this)));
+    }
+
+    /**
+     * Takes a registered operation for this instance, e.g. when its command arrives.
+     *
+     * @return empty when it ended or a live worker holds it already
+     */
+    public Uni<Optional<OperationHandle>> claim(UUID operationId) {
+        Uni<Optional<OperationRecord>> claimed = index.claim(operationId, instance.id(), config.lease().duration())
+                .chain(won -> won ? index.find(operationId) : Uni.createFrom().item(Optional.<OperationRecord>empty()));
+        return claimed.chain(found -> {
+            if (found.isEmpty()) {
+                return Uni.createFrom().item(Optional.<OperationHandle>empty());
+            }
+            OperationRecord record = found.get();
+            return lastSeq(record).map(seq -> Optional.of(leases.hold(new OperationHandle(record, seq, this))));
+        });
+    }
+
+    /**
+     * The highest seq the operation has in the log (0 when none): a worker taking over continues
+     * the numbering instead of repeating it.
+     */
+    Uni<Long> lastSeq(OperationRecord record) {
+        return positions.endOffset(record.topic(), record.partition()).chain(end -> Uni.createFrom().item(() -> {
+            AtomicLong last = new AtomicLong();
+            reader.read(record.topic(), record.partition(), record.firstOffset(), end, record.id(),
+                    event -> last.accumulateAndGet(event.envelope().seq(), Math::max));
+            return last.get();
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool()));
+    }
+
+    Uni<Void> finish(OperationHandle handle, OperationStatus status) {
+        leases.release(handle.id());
+        return index.finish(handle.id(), instance.id(), status).replaceWithVoid();
+    }
+
+    EventAppender appender() {
+        return appender;
+    }
+
+    Duration leaseDuration() {
+        return config.lease().duration();
+    }
+
+    private Uni<OperationRecord> newRecord(String ownerId, String type, String targetId, String topic, String holder) {
+        UUID id = UUID.randomUUID();
+        // the producer's metadata look-up blocks on first use of a topic
+        Uni<Integer> partition = Uni.createFrom().item(() -> appender.partitionFor(topic, id))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        return partition.chain(p -> Uni.combine().all()
+                .unis(positions.endOffset(topic, p), positions.epoch(topic)).asTuple()
+                .map(found -> new OperationRecord(id, ownerId, type, targetId, topic, p, found.getItem1(),
+                        found.getItem2(), OperationStatus.ACTIVE, false, holder, null, null, null)));
+    }
+}
