@@ -35,7 +35,7 @@ final class OperationStream implements LiveListener {
     private boolean catchingUp = true;
     private boolean drainScheduled;
     private volatile boolean closed;
-    private long delivered;
+    private volatile boolean evicted;
 
     OperationStream(OperationRecord operation, HttpServerResponse response, Context context, long fromOffset,
                     long lastSeq, int bufferLimit, Consumer<OperationStream> onClose) {
@@ -127,7 +127,6 @@ final class OperationStream implements LiveListener {
                 + event.envelope().dataJson() + "\n\n"));
         nextOffset = event.offset() + 1;
         lastSeq = event.envelope().seq();
-        delivered++;
         if (OperationKinds.isTerminal(event.envelope().type())) {
             close(null);
             return true;
@@ -150,6 +149,7 @@ final class OperationStream implements LiveListener {
     private void evict() {
         if (!closed) {
             LOG.infof("closing a stream of operation %s: the client fell %d events behind", operation.id(), bufferLimit);
+            evicted = true;
             close("too slow: resume with Last-Event-ID");
         }
     }
@@ -193,7 +193,7 @@ final class OperationStream implements LiveListener {
         return closed;
     }
 
-    long delivered() {
-        return delivered;
+    boolean evicted() {
+        return evicted;
     }
 }

@@ -2,6 +2,8 @@ package org.strategylab.gateway.stream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -65,7 +67,14 @@ public class OperationStreams {
     private volatile boolean stopping;
     private long heartbeatTimer = -1;
 
+    @Inject
+    MeterRegistry metrics;
+
     void onStart(@Observes StartupEvent event) {
+        Gauge.builder("strategylab.streams.open", open, Set::size)
+                .description("Open operation streams (SSE connections)").register(metrics);
+        Gauge.builder("strategylab.streams.watched.operations", tails, TopicTails::watchedOperations)
+                .description("Operations with live listeners on this gateway").register(metrics);
         heartbeatTimer = vertx.setPeriodic(config.stream().heartbeat().toMillis(), id -> {
             for (OperationStream stream : open) {
                 stream.context().runOnContext(v -> stream.heartbeat());
@@ -143,6 +152,7 @@ public class OperationStreams {
         open.add(stream);
         response.closeHandler(v -> stream.clientGone());
         if (gap != null) {
+            metrics.counter("strategylab.streams.replay.gaps", "reason", gap).increment();
             stream.gap(gapJson(operation, gap));
         }
         if (operation.active()) {
@@ -205,6 +215,9 @@ public class OperationStreams {
 
     private void closed(OperationStream stream) {
         open.remove(stream);
+        if (stream.evicted()) {
+            metrics.counter("strategylab.streams.evictions").increment();
+        }
         tails.forTopicIfStarted(stream.operation().topic())
                 .ifPresent(tail -> tail.unregister(stream.operation().id(), stream));
     }
