@@ -4,6 +4,11 @@ import io.smallrye.jwt.build.Jwt;
 import io.smallrye.jwt.util.KeyUtils;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.PrivateKey;
 import java.time.Instant;
 import java.util.Optional;
@@ -43,12 +48,36 @@ public class TokenIssuer {
         if (current == null) {
             Optional<String> location = auth.signingKey();
             try {
-                current = KeyUtils.readPrivateKey(location.orElseThrow());
+                current = KeyUtils.decodePrivateKey(readPem(location.orElseThrow()));
             } catch (Exception e) {
                 throw new IllegalStateException("strategylab.auth.signing-key cannot be read: " + location.orElse(""), e);
             }
             key = current;
         }
         return current;
+    }
+
+    /**
+     * Reads a PEM from {@code file:…}, {@code classpath:…}, or a bare location: a file when one
+     * exists there, otherwise a classpath resource (as the test keys are).
+     */
+    static String readPem(String location) throws IOException {
+        if (location.startsWith("classpath:")) {
+            return classpath(location.substring("classpath:".length()));
+        }
+        Path file = Path.of(location.startsWith("file:") ? location.substring("file:".length()) : location);
+        if (Files.isRegularFile(file)) {
+            return Files.readString(file, StandardCharsets.US_ASCII);
+        }
+        return classpath(location);
+    }
+
+    private static String classpath(String resource) throws IOException {
+        try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("no file or classpath resource " + resource);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+        }
     }
 }
