@@ -306,6 +306,35 @@ class OperationStreamTest {
                 .then().statusCode(400).body("errors[0].pointer", equalTo("/userId"));
     }
 
+    @Test
+    void aClientThatStopsReadingIsDisconnectedAndResumesWithoutLoss() throws Exception {
+        String op = start(ALICE, "test", null);
+        String padding = "x".repeat(50_000);
+        // a raw connection that sends the request and then never reads a byte
+        try (java.net.Socket stalled = new java.net.Socket(root.getHost(), root.getPort())) {
+            stalled.setReceiveBufferSize(4096);
+            stalled.getOutputStream().write(("GET /api/v1/operations/" + op + "/subscribe HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Authorization: " + ALICE + "\r\nAccept: text/event-stream\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            await().atMost(Duration.ofSeconds(10)).until(() -> streams.openStreams() >= 1);
+            int emitted = 0;
+            while (streams.openStreams() > 0 && emitted < 2_000) {
+                emit(ALICE, op, "progress", Map.of("n", ++emitted, "padding", padding));
+            }
+            assertEquals(0, streams.openStreams(), "the stalled client was evicted after " + emitted + " events");
+        }
+        emit(ALICE, op, "operation_completed", Map.of());
+        try (SseClient stream = subscribe(ALICE, op, null)) {
+            List<SseClient.Event> all = stream.readToEnd();
+            assertEquals("operation_completed", all.get(all.size() - 1).event());
+            for (int i = 0; i < all.size() - 1; i++) {
+                assertEquals(i + 1, CursorCodec.decode(all.get(i).id()).seq());
+            }
+        }
+        given().get("/q/metrics").then().statusCode(200)
+                .body(org.hamcrest.Matchers.containsString("strategylab_streams_evictions_total"));
+    }
+
     private SseClient subscribe(String bearer, String op, String lastEventId) throws Exception {
         return SseClient.get(root.resolve("/api/v1/operations/" + op + "/subscribe"), bearer, lastEventId);
     }
