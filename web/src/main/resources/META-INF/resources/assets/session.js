@@ -1,0 +1,81 @@
+// Who is signed in, in the page header. Local mode: a name field signs in through the gateway,
+// which sets the HttpOnly session cookie (the page never sees the token). Built with DOM calls
+// only, so a user name can never become markup.
+(function () {
+  const box = document.getElementById('session');
+  if (!box) {
+    return;
+  }
+
+  function show(...nodes) {
+    box.replaceChildren(...nodes);
+  }
+
+  function text(tag, content, className) {
+    const node = document.createElement(tag);
+    node.textContent = content;
+    if (className) {
+      node.className = className;
+    }
+    return node;
+  }
+
+  function signedIn(userId) {
+    const out = text('button', 'Sign out');
+    out.type = 'button';
+    out.addEventListener('click', async () => {
+      await fetch('/api/v1/auth/sign-out', { method: 'POST' });
+      refresh();
+    });
+    show(text('span', 'Signed in as ' + userId, 'muted'), out);
+  }
+
+  function signInForm(message) {
+    const form = document.createElement('form');
+    const name = document.createElement('input');
+    name.name = 'userId';
+    name.placeholder = 'your name (local-user)';
+    name.pattern = '[A-Za-z0-9._@\\-]{1,64}';
+    name.setAttribute('aria-label', 'User name');
+    const go = text('button', 'Sign in');
+    go.type = 'submit';
+    form.append(name, go);
+    if (message) {
+      form.append(text('span', message, 'muted'));
+    }
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const body = name.value.trim() ? { userId: name.value.trim() } : {};
+      const response = await fetch('/api/v1/auth/local/sign-in', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (response.ok) {
+        refresh();
+      } else if (response.status === 404) {
+        show(text('span', 'Sign in with your organisation\u2019s identity provider.', 'muted'));
+      } else {
+        const problem = await response.json().catch(() => ({}));
+        const field = problem.errors && problem.errors[0];
+        signInForm(field ? field.message : (problem.detail || 'Sign-in failed'));
+      }
+    });
+    show(form);
+  }
+
+  async function refresh() {
+    try {
+      const response = await fetch('/api/v1/auth/me');
+      if (response.ok) {
+        signedIn((await response.json()).userId);
+      } else {
+        signInForm();
+      }
+    } catch (e) {
+      show(text('span', 'The gateway cannot be reached.', 'muted'));
+    }
+  }
+
+  refresh();
+})();
