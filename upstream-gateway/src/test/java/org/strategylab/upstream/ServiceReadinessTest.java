@@ -5,15 +5,12 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.containsString;
 
-import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
-import org.strategylab.testsupport.InProcessKafkaResource;
-import org.strategylab.testsupport.PostgresResource;
+import org.strategylab.upstream.support.UpstreamTest;
 
 @QuarkusTest
-@QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
-@QuarkusTestResource(value = PostgresResource.class, restrictToAnnotatedClass = false)
+@UpstreamTest
 class ServiceReadinessTest {
 
     @Test
@@ -34,6 +31,11 @@ class ServiceReadinessTest {
                 .body(containsString("uri=\"/api/v1/sites/{siteId}\""));
         given().accept("application/json").when().get("/q/openapi")
                 .then().statusCode(200)
-                .body("paths", org.hamcrest.Matchers.hasKey("/api/v1/sites/{siteId}"));
+                .body("paths", org.hamcrest.Matchers.hasKey("/api/v1/sites/{siteId}"))
+                .body("paths", org.hamcrest.Matchers.hasKey("/api/v1/sites/{siteId}/searches/{recordType}/{searchName}/validate"))
+                .body("paths", org.hamcrest.Matchers.hasKey("/internal/v1/sites/{siteId}/control-counts"))
+                .body("paths", org.hamcrest.Matchers.hasKey("/internal/v1/sites/{siteId}/steps/{stepId}/ordered-ids"))
+                .body("paths", org.hamcrest.Matchers.hasKey("/internal/v1/sites/{siteId}/analyses"))
+                .body("paths", org.hamcrest.Matchers.hasKey("/api/v1/veupathdb/auth/login"));
     }
 }

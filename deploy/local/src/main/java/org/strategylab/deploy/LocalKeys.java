@@ -6,12 +6,15 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.SecureRandom;
 import java.util.Base64;
 
 /**
- * Creates the local run's caller-token key pair once: {@code private.pem} (PKCS#8, readable only
- * by its owner) for the gateway to sign with, {@code public.pem} for every service to verify with.
- * An existing pair is kept, so tokens stay valid across restarts.
+ * Creates the local run's secrets once: the caller-token key pair — {@code private.pem} (PKCS#8,
+ * readable only by its owner) for the gateway to sign with, {@code public.pem} for every service to
+ * verify with — and {@code sessions.key}, the 32 random bytes (base64) upstream-gateway encrypts
+ * stored VEuPathDB sessions with. Existing files are kept, so tokens and stored sessions stay
+ * valid across restarts.
  *
  * <p>Usage: {@code LocalKeys <directory>}
  */
@@ -28,20 +31,30 @@ public final class LocalKeys {
         Path dir = Path.of(args[0]);
         Path privateKey = dir.resolve("private.pem");
         Path publicKey = dir.resolve("public.pem");
+        Files.createDirectories(dir);
+        Path sessionsKey = dir.resolve("sessions.key");
+        if (!Files.exists(sessionsKey)) {
+            byte[] key = new byte[32];
+            new SecureRandom().nextBytes(key);
+            writeSecret(sessionsKey, Base64.getEncoder().encodeToString(key) + "\n");
+        }
         if (Files.exists(privateKey) && Files.exists(publicKey)) {
             return;
         }
-        Files.createDirectories(dir);
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
         KeyPair pair = generator.generateKeyPair();
-        Files.writeString(privateKey, pem("PRIVATE KEY", pair.getPrivate().getEncoded()), StandardCharsets.US_ASCII);
+        writeSecret(privateKey, pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
+        Files.writeString(publicKey, pem("PUBLIC KEY", pair.getPublic().getEncoded()), StandardCharsets.US_ASCII);
+    }
+
+    private static void writeSecret(Path file, String content) throws Exception {
+        Files.writeString(file, content, StandardCharsets.US_ASCII);
         try {
-            Files.setPosixFilePermissions(privateKey, PosixFilePermissions.fromString("rw-------"));
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         } catch (UnsupportedOperationException e) {
             // not a POSIX file system: the data directory's own permissions apply
         }
-        Files.writeString(publicKey, pem("PUBLIC KEY", pair.getPublic().getEncoded()), StandardCharsets.US_ASCII);
     }
 
     private static String pem(String type, byte[] der) {

@@ -1,0 +1,17 @@
+package org.strategylab.upstream.api;
+
+import java.util.List;
+
+/**
+ * The IDs of a step's result, in order (for rank metrics, spec rule 4.5.11).
+ *
+ * @param stepId        the step
+ * @param ids           gene (record) IDs, best first, one per gene
+ * @param totalCount    how many genes the result has
+ * @param truncated     whether the result has more than were returned
+ * @param sortAttribute the attribute sorted by, or {@code null} for the search's default order
+ * @param direction     {@code ASC} or {@code DESC}, with a sort attribute
+ */
+public record OrderedIds(long stepId, List<String> ids, long totalCount, boolean truncated, String sortAttribute,
+                         String direction) {
+}

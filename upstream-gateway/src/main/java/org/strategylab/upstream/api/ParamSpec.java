@@ -1,0 +1,56 @@
+package org.strategylab.upstream.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * One parameter of a search, as callers need it to fill a form or build a step. Values are sent as
+ * JSON (strings, numbers, booleans, arrays for multi-pick); StrategyLab encodes them the WDK way.
+ *
+ * @param name                the parameter's name
+ * @param displayName         its label
+ * @param type                WDK's type: {@code string}, {@code number}, {@code number-range},
+ *                            {@code single-pick-vocabulary}, {@code multi-pick-vocabulary},
+ *                            {@code input-step}, {@code input-dataset}, {@code date}, …
+ * @param help                help text
+ * @param isVisible           whether a form shows it
+ * @param isReadOnly          whether it may be changed
+ * @param allowEmptyValue     whether it may be empty
+ * @param multiPick           whether several values may be chosen
+ * @param displayType         {@code select}, {@code checkBox}, {@code typeAhead}, {@code treeBox} (vocabularies)
+ * @param minSelectedCount    fewest values to choose (vocabularies)
+ * @param maxSelectedCount    most values to choose, -1 for no limit (vocabularies)
+ * @param countOnlyLeaves     whether only leaves of a tree count toward the limits
+ * @param vocabulary          the choices (vocabularies)
+ * @param initialDisplayValue the default, in WDK's string form
+ * @param min                 smallest value (numbers)
+ * @param max                 largest value (numbers)
+ * @param increment           step of the value (numbers)
+ * @param isNumber            whether a string parameter holds a number
+ * @param group               the form group
+ * @param dependentParams     parameters whose vocabularies depend on this one
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ParamSpec(
+        String name,
+        String displayName,
+        String type,
+        String help,
+        @JsonProperty("isVisible") Boolean isVisible,
+        @JsonProperty("isReadOnly") Boolean isReadOnly,
+        Boolean allowEmptyValue,
+        Boolean multiPick,
+        String displayType,
+        Integer minSelectedCount,
+        Integer maxSelectedCount,
+        Boolean countOnlyLeaves,
+        List<VocabularyTerm> vocabulary,
+        String initialDisplayValue,
+        Double min,
+        Double max,
+        Double increment,
+        @JsonProperty("isNumber") Boolean isNumber,
+        String group,
+        List<String> dependentParams) {
+}

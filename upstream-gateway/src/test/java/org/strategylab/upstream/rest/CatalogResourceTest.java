@@ -1,0 +1,173 @@
+package org.strategylab.upstream.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.strategylab.simulator.UpstreamSimulator;
+import org.strategylab.upstream.support.InjectSimulator;
+import org.strategylab.upstream.support.UpstreamTest;
+
+@QuarkusTest
+@UpstreamTest
+class CatalogResourceTest {
+
+    @InjectSimulator
+    UpstreamSimulator simulator;
+
+    @AfterEach
+    void resetFaults() {
+        simulator.faults().reset();
+    }
+
+    @Test
+    void recordTypesOfASite() {
+        given().when().get("/api/v1/sites/plasmodb/record-types")
+                .then().statusCode(200)
+                .body("items.name", hasItems("transcript", "gene"))
+                .body("items.find { it.name == 'transcript' }.primaryKeyColumns",
+                        contains("gene_source_id", "source_id", "project_id"))
+                .body("total", equalTo(2));
+    }
+
+    @Test
+    void textQueryFindsTheGoSearchFirst() {
+        given().queryParam("q", "GO").when().get("/api/v1/sites/plasmodb/searches")
+                .then().statusCode(200)
+                .body("items[0].name", equalTo("GenesByGoTerm"))
+                .body("items[0].displayName", equalTo("GO Term"))
+                .body("items[0].recordType", equalTo("transcript"))
+                .body("items[0].kind", equalTo("search"));
+    }
+
+    @Test
+    void searchesCarryTheirKind() {
+        given().queryParam("recordType", "transcript").when().get("/api/v1/sites/plasmodb/searches")
+                .then().statusCode(200)
+                .body("total", greaterThan(10))
+                .body("items.find { it.name == 'GenesByOrthologs' }.kind", equalTo("transform"))
+                .body("items.find { it.name.startsWith('boolean_question_') }.kind", equalTo("combine"));
+    }
+
+    @Test
+    void paramSpecsOfTheGoSearch() {
+        given().when().get("/api/v1/sites/plasmodb/searches/transcript/GenesByGoTerm/param-specs")
+                .then().statusCode(200)
+                .body("searchName", equalTo("GenesByGoTerm"))
+                .body("parameters.name", hasItems("organism", "go_term_evidence", "go_typeahead"))
+                .body("parameters.find { it.name == 'go_term_evidence' }.multiPick", equalTo(true))
+                .body("parameters.find { it.name == 'go_term_evidence' }.vocabulary.term", hasItems("Curated", "Computed"))
+                .body("parameters.find { it.name == 'organism' }.vocabulary[0].children", notNullValue())
+                .body("parameters.find { it.name == 'go_term_slim' }.dependentParams", contains("go_typeahead"));
+    }
+
+    @Test
+    void validateAcceptsGoodValuesAndNormalisesThem() {
+        given().contentType(ContentType.JSON)
+                .body("{\"contextValues\":{\"organism\":[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":\"GO:0004672\","
+                        + "\"go_term_evidence\":[\"Curated\",\"Computed\"]}}")
+                .when().post("/api/v1/sites/plasmodb/searches/transcript/GenesByGoTerm/validate")
+                .then().statusCode(200)
+                .body("isValid", equalTo(true))
+                .body("normalizedContextValues.organism", equalTo("[\"Plasmodium falciparum 3D7\"]"))
+                .body("normalizedContextValues.go_typeahead", equalTo("[\"GO:0004672\"]"));
+    }
+
+    @Test
+    void validateRejectsABadParameterWith422NamingIt() {
+        given().contentType(ContentType.JSON)
+                .body("{\"contextValues\":{\"organism\":[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"],"
+                        + "\"go_term_evidence\":[\"Bogus\"]}}")
+                .when().post("/api/v1/sites/plasmodb/searches/transcript/GenesByGoTerm/validate")
+                .then().statusCode(422)
+                .contentType("application/problem+json")
+                .body("code", equalTo("VALIDATION_ERROR"))
+                .body("errors.pointer", contains("/contextValues/go_term_evidence"));
+        given().contentType(ContentType.JSON)
+                .body("{\"contextValues\":{\"no_such_param\":\"1\"}}")
+                .when().post("/api/v1/sites/plasmodb/searches/transcript/GenesByGoTerm/validate")
+                .then().statusCode(422)
+                .body("errors.pointer", contains("/contextValues/no_such_param"));
+    }
+
+    @Test
+    void paramSpecsInContextAndDependentVocabularies() {
+        given().contentType(ContentType.JSON).body("{\"contextValues\":{\"go_term_slim\":\"Yes\"}}")
+                .when().post("/api/v1/sites/plasmodb/searches/transcript/GenesByGoTerm/param-specs")
+                .then().statusCode(200)
+                .body("parameters.find { it.name == 'go_typeahead' }.vocabulary.size()", greaterThan(0));
+        int all = given().when().get("/api/v1/sites/plasmodb/searches/transcript/GenesByGoTerm/param-specs")
+                .then().statusCode(200).extract().jsonPath()
+                .getList("parameters.find { it.name == 'go_typeahead' }.vocabulary").size();
+        given().contentType(ContentType.JSON)
+                .body("{\"changedParam\":{\"name\":\"go_term_slim\",\"value\":\"Yes\"},\"contextValues\":{}}")
+                .when().post("/api/v1/sites/plasmodb/searches/transcript/GenesByGoTerm/dependent-params")
+                .then().statusCode(200)
+                .body("name", contains("go_typeahead"))
+                .body("[0].vocabulary.size()", lessThan(all));
+        given().contentType(ContentType.JSON)
+                .body("{\"changedParam\":{\"name\":\"nope\",\"value\":\"Yes\"}}")
+                .when().post("/api/v1/sites/plasmodb/searches/transcript/GenesByGoTerm/dependent-params")
+                .then().statusCode(422).body("errors.pointer", contains("/changedParam/name"));
+    }
+
+    @Test
+    void unknownSearchAndSiteAre404() {
+        given().when().get("/api/v1/sites/plasmodb/searches/transcript/GenesByNothing/param-specs")
+                .then().statusCode(404).body("code", equalTo("SEARCH_NOT_FOUND"));
+        given().when().get("/api/v1/sites/nosuchsite/searches")
+                .then().statusCode(404).body("code", equalTo("SITE_NOT_FOUND"));
+        given().queryParam("recordType", "nothing").when().get("/api/v1/sites/plasmodb/searches")
+                .then().statusCode(404).body("code", equalTo("RECORD_TYPE_NOT_FOUND"));
+    }
+
+    @Test
+    void organismsOfASite() {
+        given().when().get("/api/v1/sites/plasmodb/organisms")
+                .then().statusCode(200)
+                .body("items.name", hasItems("Plasmodium falciparum 3D7", "Plasmodium vivax P01"))
+                .body("items.name", everyItem(not(equalTo("Plasmodium"))));
+    }
+
+    @Test
+    void geneSearchAndResolve() {
+        given().queryParam("q", "kinase").queryParam("organism", "Plasmodium falciparum 3D7").queryParam("limit", 5)
+                .when().get("/api/v1/sites/plasmodb/genes/search")
+                .then().statusCode(200)
+                .body("results.size()", equalTo(5))
+                .body("totalCount", greaterThan(5))
+                .body("results.organism", everyItem(equalTo("Plasmodium falciparum 3D7")));
+        given().queryParam("q", "kinase").queryParam("organism", "Toxoplasma gondii ME49")
+                .when().get("/api/v1/sites/plasmodb/genes/search")
+                .then().statusCode(422).body("errors.pointer", contains("query:organism"));
+        given().when().get("/api/v1/sites/plasmodb/genes/search")
+                .then().statusCode(400).body("errors.pointer", contains("q"));
+        given().contentType(ContentType.JSON)
+                .body("{\"geneIds\":[\"PF3D7_0100100\",\"PF3D7_0831900.1\",\"NOT_A_GENE\"]}")
+                .when().post("/api/v1/sites/plasmodb/genes/resolve")
+                .then().statusCode(200)
+                .body("resolved.inputId", contains("PF3D7_0100100", "PF3D7_0831900.1"))
+                .body("resolved.geneId", contains("PF3D7_0100100", "PF3D7_0831900"))
+                .body("unresolved", contains("NOT_A_GENE"));
+    }
+
+    @Test
+    void catalogueIsCachedPerSite() {
+        given().when().get("/api/v1/sites/toxodb/searches").then().statusCode(200);
+        simulator.faults().failNext("/record-types", 10, 503);
+        given().when().get("/api/v1/sites/toxodb/searches")
+                .then().statusCode(200)
+                .body("items.name", hasItem("GenesByTaxon"));
+    }
+}

@@ -1,0 +1,124 @@
+package org.strategylab.upstream.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.containsString;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.strategylab.upstream.support.Callers.PLASMO;
+import static org.strategylab.upstream.support.Callers.as;
+
+import io.quarkus.cache.Cache;
+import io.quarkus.cache.CacheName;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import io.restassured.http.ContentType;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.strategylab.simulator.UpstreamSimulator;
+import org.strategylab.upstream.service.CachedCatalog;
+import org.strategylab.upstream.support.Callers;
+import org.strategylab.upstream.support.InjectSimulator;
+import org.strategylab.upstream.support.UpstreamTest;
+
+/**
+ * Upstream failures: 5xx retried with back-off (success and exhaustion), timeouts (504), WDK's
+ * delayed result (202), and statuses never passed through as ours.
+ */
+@QuarkusTest
+@UpstreamTest
+class UpstreamFaultsTest {
+
+    private static final String VALIDATE = "/api/v1/sites/plasmodb/searches/transcript/GenesByTaxon/validate";
+    private static final String VALID_TAXON = "{\"contextValues\":{\"organism\":[\"Plasmodium falciparum 3D7\"]}}";
+    private static final String SEARCH_IN_CONTEXT = "/record-types/transcript/searches/GenesByTaxon$";
+    private static final String RUN = "{\"searchName\":\"GenesByTaxon\",\"parameters\":{\"organism\":[\"Plasmodium vivax P01\"]},"
+            + "\"maxIds\":10}";
+
+    @InjectSimulator
+    UpstreamSimulator simulator;
+
+    @Inject
+    @CacheName(CachedCatalog.CACHE)
+    Cache catalogCache;
+
+    @AfterEach
+    void resetFaults() {
+        simulator.faults().reset();
+    }
+
+    @Test
+    void fiveHundredsAreRetriedUntilTheySucceed() {
+        simulator.faults().failNext(SEARCH_IN_CONTEXT, 2, 503);
+        given().contentType(ContentType.JSON).body(VALID_TAXON).when().post(VALIDATE)
+                .then().statusCode(200).body("isValid", equalTo(true));
+        assertEquals(2, simulator.faults().injectedCount("ERROR"));
+    }
+
+    @Test
+    void exhaustedRetriesAre502WithTheUpstreamStatusButNotItsBody() {
+        simulator.faults().failNext(SEARCH_IN_CONTEXT, 3, 500);
+        given().contentType(ContentType.JSON).body(VALID_TAXON).when().post(VALIDATE)
+                .then().statusCode(502).contentType("application/problem+json")
+                .body("code", equalTo("UPSTREAM_ERROR"))
+                .body("upstreamStatus", equalTo(500))
+                .body("siteId", equalTo("plasmodb"))
+                .body("detail", not(containsString("Internal Error")));
+        assertEquals(3, simulator.faults().injectedCount("ERROR"));
+    }
+
+    @Test
+    void anUpstream4xxIsNeverPassedThrough() {
+        // the simulator serves no cryptodb web application: its service answers a text/plain 404
+        given().when().get("/api/v1/sites/cryptodb/record-types")
+                .then().statusCode(502).contentType("application/problem+json")
+                .body("upstreamStatus", equalTo(404))
+                .body("detail", not(containsString("HTTP 404")));
+    }
+
+    @Test
+    void aTimeoutIsRetried() {
+        simulator.faults().timeoutNext(SEARCH_IN_CONTEXT, 1, Duration.ofSeconds(30));
+        given().contentType(ContentType.JSON).body(VALID_TAXON).when().post(VALIDATE)
+                .then().statusCode(200).body("isValid", equalTo(true));
+        assertEquals(1, simulator.faults().injectedCount("TIMEOUT"));
+    }
+
+    @Test
+    void timeoutsOnEveryAttemptAre504() {
+        simulator.faults().timeoutNext(SEARCH_IN_CONTEXT, 3, Duration.ofSeconds(30));
+        given().contentType(ContentType.JSON).body(VALID_TAXON).when().post(VALIDATE)
+                .then().statusCode(504).contentType("application/problem+json")
+                .body("code", equalTo("UPSTREAM_TIMEOUT"))
+                .body("upstreamStatus", nullValue());
+    }
+
+    @Test
+    void theDelayedResult202IsRetried() {
+        String user = Callers.newUser("henry");
+        simulator.faults().delayedResultNext(2);
+        as(user).body(RUN).when().post(PLASMO + "/searches/run")
+                .then().statusCode(200).body("ids.size()", equalTo(10));
+        assertEquals(2, simulator.faults().injectedCount("DELAYED_RESULT"));
+    }
+
+    @Test
+    void aResultThatStaysDelayedIs504() {
+        String user = Callers.newUser("ida");
+        simulator.faults().delayedResultNext(3);
+        as(user).body(RUN).when().post(PLASMO + "/searches/run")
+                .then().statusCode(504)
+                .body("code", equalTo("UPSTREAM_RESULT_DELAYED"))
+                .body("upstreamStatus", equalTo(202));
+    }
+
+    @Test
+    void aFailingCatalogueReadIsNotCached() {
+        catalogCache.invalidateAll().await().atMost(Duration.ofSeconds(5));
+        simulator.faults().failNext("/toxo/service/record-types$", 3, 503);
+        given().when().get("/api/v1/sites/toxodb/record-types").then().statusCode(502).body("upstreamStatus", equalTo(503));
+        given().when().get("/api/v1/sites/toxodb/record-types").then().statusCode(200);
+    }
+}
