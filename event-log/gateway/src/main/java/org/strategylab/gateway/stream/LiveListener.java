@@ -1,10 +1,8 @@
 package org.strategylab.gateway.stream;
 
-import org.strategylab.eventlog.LoggedEvent;
-
 /** Receives an operation's events as the shared tail consumer reads them (on the tail's thread). */
 interface LiveListener {
 
     /** One new event of the operation; must not block. */
-    void live(LoggedEvent event);
+    void live(LiveEvent event);
 }

@@ -7,33 +7,33 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.function.Consumer;
 import org.jboss.logging.Logger;
-import org.strategylab.eventlog.LoggedEvent;
 import org.strategylab.eventlog.OperationKinds;
-import org.strategylab.eventlog.cursor.Cursor;
-import org.strategylab.eventlog.cursor.CursorCodec;
 import org.strategylab.eventlog.index.OperationRecord;
 
 /**
- * One client's SSE stream of one operation. It first writes the events it caught up on, then the
- * live events the tail handed it meanwhile and afterwards; an event at or below the last written
- * offset or seq is dropped, so the overlap of catch-up and live is never seen twice. Writes
- * happen on the connection's own Vert.x context; a client that reads too slowly has its events
- * queued up to a limit and is then disconnected (it resumes from its cursor, losing nothing).
+ * One client's SSE stream of one operation. It first writes the events it catches up on (in
+ * chunks, as the catch-up reads them), then the live events the tail handed it meanwhile and
+ * afterwards; an event at or below the last written offset or seq is dropped, so the overlap of
+ * catch-up and live is never seen twice. Writes happen on the connection's own Vert.x context,
+ * batched into buffers of up to {@value #BATCH_BYTES} bytes. A client that reads too slowly has its
+ * events queued up to a limit and is then disconnected (it resumes from its cursor, losing nothing).
  */
 final class OperationStream implements LiveListener {
 
     private static final Logger LOG = Logger.getLogger(OperationStream.class);
+    private static final int BATCH_BYTES = 64 * 1024;
 
     private final OperationRecord operation;
     private final HttpServerResponse response;
     private final Context context;
     private final int bufferLimit;
     private final Consumer<OperationStream> onClose;
-    private final ArrayDeque<LoggedEvent> pending = new ArrayDeque<>();
+    private final ArrayDeque<LiveEvent> pending = new ArrayDeque<>();
     private long nextOffset;
     private long lastSeq;
     private boolean catchingUp = true;
     private boolean drainScheduled;
+    private boolean evicting;
     private volatile boolean closed;
     private volatile boolean evicted;
 
@@ -54,14 +54,15 @@ final class OperationStream implements LiveListener {
 
     /** From the tail's thread: queue the event and make sure the connection's context writes it. */
     @Override
-    public void live(LoggedEvent event) {
+    public void live(LiveEvent event) {
         boolean schedule;
         synchronized (this) {
-            if (closed) {
+            if (closed || evicting) {
                 return;
             }
             pending.add(event);
             if (pending.size() > bufferLimit) {
+                evicting = true;
                 context.runOnContext(v -> evict());
                 return;
             }
@@ -73,12 +74,15 @@ final class OperationStream implements LiveListener {
         }
     }
 
-    /** On the context: writes the caught-up events, then switches to live delivery. */
-    void caughtUp(List<LoggedEvent> events) {
-        for (LoggedEvent event : events) {
-            if (closed || write(event)) {
-                return;
-            }
+    /** On the context: one chunk of caught-up events (more follow). */
+    void caughtUpChunk(List<LiveEvent> events) {
+        writeAll(events);
+    }
+
+    /** On the context: the last caught-up events; then the stream switches to live delivery. */
+    void caughtUp(List<LiveEvent> events) {
+        if (writeAll(events)) {
+            return;
         }
         synchronized (this) {
             catchingUp = false;
@@ -86,52 +90,86 @@ final class OperationStream implements LiveListener {
         drain();
     }
 
-    /** On the context: ends the stream once everything known is written (an operation that already ended). */
-    void endAfterCatchUp(List<LoggedEvent> events) {
-        for (LoggedEvent event : events) {
-            if (closed || write(event)) {
-                return;
+    /** On the context: the last events of an operation that already ended; then the stream ends. */
+    void endAfterCatchUp(List<LiveEvent> events) {
+        if (!writeAll(events)) {
+            close(null);
+        }
+    }
+
+    /** Writes the events in batches. Answers true when the stream ended (terminal event, or closed). */
+    private boolean writeAll(List<LiveEvent> events) {
+        Buffer batch = Buffer.buffer();
+        for (LiveEvent event : events) {
+            if (closed) {
+                return true;
+            }
+            if (append(batch, event)) {
+                response.write(batch);
+                close(null);
+                return true;
+            }
+            if (batch.length() >= BATCH_BYTES) {
+                response.write(batch);
+                batch = Buffer.buffer();
             }
         }
-        close(null);
+        if (batch.length() > 0 && !closed) {
+            response.write(batch);
+        }
+        return closed;
     }
 
     private void drain() {
         synchronized (this) {
             drainScheduled = false;
         }
+        Buffer batch = Buffer.buffer();
         while (!closed) {
             if (response.writeQueueFull()) {
                 // resume when the socket takes more; meanwhile live events queue up to the limit
+                flush(batch);
                 response.drainHandler(v -> drain());
                 return;
             }
-            LoggedEvent event;
+            LiveEvent event;
             synchronized (this) {
                 event = pending.poll();
             }
-            if (event == null || write(event)) {
+            if (event == null) {
+                flush(batch);
                 return;
+            }
+            if (append(batch, event)) {
+                flush(batch);
+                close(null);
+                return;
+            }
+            if (batch.length() >= BATCH_BYTES) {
+                flush(batch);
+                batch = Buffer.buffer();
             }
         }
     }
 
-    /** Writes one event unless already delivered. Answers true when it was terminal and the stream ended. */
-    private boolean write(LoggedEvent event) {
-        if (event.offset() < nextOffset || event.envelope().seq() <= lastSeq) {
+    private void flush(Buffer batch) {
+        if (batch.length() > 0 && !closed) {
+            response.write(batch);
+        }
+    }
+
+    /**
+     * Adds one event's frame to the batch unless already delivered. Answers true when it was
+     * terminal, i.e. the stream must end after this batch.
+     */
+    private boolean append(Buffer batch, LiveEvent event) {
+        if (event.offset() < nextOffset || event.seq() <= lastSeq) {
             return false;
         }
-        String id = CursorCodec.encode(new Cursor(operation.id(), operation.epoch(), event.partition(), event.offset(),
-                event.envelope().seq()));
-        response.write(Buffer.buffer("id: " + id + "\nevent: " + event.envelope().type() + "\ndata: "
-                + event.envelope().dataJson() + "\n\n"));
+        batch.appendBytes(event.frame(operation.epoch()));
         nextOffset = event.offset() + 1;
-        lastSeq = event.envelope().seq();
-        if (OperationKinds.isTerminal(event.envelope().type())) {
-            close(null);
-            return true;
-        }
-        return false;
+        lastSeq = event.seq();
+        return OperationKinds.isTerminal(event.type());
     }
 
     /** On the context: a comment line that keeps proxies from cutting an idle stream. */

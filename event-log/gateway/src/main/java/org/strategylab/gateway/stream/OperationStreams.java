@@ -22,7 +22,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.jboss.logging.Logger;
-import org.strategylab.eventlog.LoggedEvent;
 import org.strategylab.eventlog.OperationKinds;
 import org.strategylab.eventlog.config.EventLogConfig;
 import org.strategylab.eventlog.cursor.Cursor;
@@ -62,6 +61,9 @@ public class OperationStreams {
 
     @Inject
     Vertx vertx;
+
+    /** Events per catch-up chunk handed from the reading thread to the connection. */
+    private static final int CATCH_UP_CHUNK = 1000;
 
     private final Set<OperationStream> open = ConcurrentHashMap.newKeySet();
     private volatile boolean stopping;
@@ -169,10 +171,9 @@ public class OperationStreams {
         // register before reading the tail's position: whatever the tail reads after this moment
         // reaches the stream live, whatever it read before is below the position and caught up
         tail.register(operation.id(), stream);
-        vertx.<List<LoggedEvent>>executeBlocking(() -> {
+        vertx.<List<LiveEvent>>executeBlocking(() -> {
             AtomicLongArray next = tail.ready().get(eventLog.replay().timeout().toMillis(), TimeUnit.MILLISECONDS);
-            long until = next.get(operation.partition());
-            return read(operation, from, until);
+            return read(stream, operation, from, next.get(operation.partition()));
         }, false).onComplete(done -> stream.context().runOnContext(v -> {
             if (done.succeeded()) {
                 stream.caughtUp(done.result());
@@ -185,7 +186,7 @@ public class OperationStreams {
 
     private void catchUpToEnd(OperationStream stream, OperationRecord operation, long from) {
         positions.endOffset(operation.topic(), operation.partition())
-                .subscribe().with(end -> vertx.<List<LoggedEvent>>executeBlocking(() -> read(operation, from, end), false)
+                .subscribe().with(end -> vertx.<List<LiveEvent>>executeBlocking(() -> read(stream, operation, from, end), false)
                                 .onComplete(done -> stream.context().runOnContext(v -> {
                                     if (done.succeeded()) {
                                         stream.endAfterCatchUp(done.result());
@@ -196,12 +197,25 @@ public class OperationStreams {
                         failure -> stream.context().runOnContext(v -> stream.close("the log is unavailable; reconnect to retry")));
     }
 
-    private List<LoggedEvent> read(OperationRecord operation, long from, long until) {
-        List<LoggedEvent> events = new ArrayList<>();
-        if (from < until) {
-            reader.read(operation.topic(), operation.partition(), from, until, operation.id(), events::add);
+    /**
+     * Reads [from, until) on a worker thread, handing full chunks to the stream's context as they
+     * fill (so the first events leave before the last are read); answers the last, partial chunk.
+     */
+    private List<LiveEvent> read(OperationStream stream, OperationRecord operation, long from, long until) {
+        List<LiveEvent> chunk = new ArrayList<>();
+        if (from >= until) {
+            return chunk;
         }
-        return events;
+        reader.read(operation.topic(), operation.partition(), from, until, operation.id(), event -> {
+            chunk.add(new LiveEvent(event));
+            if (chunk.size() == CATCH_UP_CHUNK && !stream.closed()) {
+                List<LiveEvent> ready = List.copyOf(chunk);
+                chunk.clear();
+                // runOnContext keeps submission order, so chunks and the final part arrive in order
+                stream.context().runOnContext(v -> stream.caughtUpChunk(ready));
+            }
+        });
+        return chunk;
     }
 
     private String gapJson(OperationRecord operation, String reason) {

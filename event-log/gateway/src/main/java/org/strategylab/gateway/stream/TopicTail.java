@@ -101,8 +101,10 @@ final class TopicTail {
             while (running) {
                 ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(500));
                 for (ConsumerRecord<String, byte[]> record : records) {
-                    dispatch(record);
+                    // position first, then dispatch: a stream registering in between catches the
+                    // record up and also gets it live (a duplicate it drops) instead of neither
                     next.set(record.partition(), record.offset() + 1);
+                    dispatch(record);
                 }
                 for (TopicPartition tp : partitions) {
                     next.set(tp.partition(), Math.max(next.get(tp.partition()), consumer.position(tp)));
@@ -144,9 +146,10 @@ final class TopicTail {
         if (watching == null || watching.isEmpty()) {
             return;
         }
-        LoggedEvent event;
+        LiveEvent event;
         try {
-            event = new LoggedEvent(EventEnvelope.fromBytes(record.value()), record.partition(), record.offset());
+            event = new LiveEvent(new LoggedEvent(EventEnvelope.fromBytes(record.value()), record.partition(),
+                    record.offset()));
         } catch (IllegalArgumentException e) {
             LOG.warnf("skipping a record that is not an event envelope at %s-%d@%d", topic, record.partition(),
                     record.offset());

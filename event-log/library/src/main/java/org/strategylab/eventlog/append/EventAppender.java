@@ -2,6 +2,7 @@ package org.strategylab.eventlog.append;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.mutiny.Uni;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -9,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -36,16 +39,33 @@ public class EventAppender {
     EventLogConfig config;
 
     private volatile Producer<String, byte[]> producer;
+    private final ExecutorService sender = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "event-log-sender");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     /**
-     * Hands one event to the producer now (so events sent one after another from one thread keep
-     * their order); the future completes with its position once the broker has it on all replicas.
+     * Queues one event for the producer and returns at once; the future completes with its position
+     * once the broker has it on all replicas. Events are handed to the producer by one thread in
+     * call order, so events sent one after another keep their order — and a caller on an event
+     * loop never blocks, even while the broker is away (the producer then waits for metadata for
+     * up to {@code max.block.ms}).
      */
     public CompletableFuture<LoggedEvent> send(String topic, EventEnvelope event) {
-        ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, event.operationId().toString(),
-                event.toBytes());
         CompletableFuture<LoggedEvent> appended = new CompletableFuture<>();
         try {
+            sender.execute(() -> hand(topic, event, appended));
+        } catch (RuntimeException e) {
+            appended.completeExceptionally(e);
+        }
+        return appended;
+    }
+
+    private void hand(String topic, EventEnvelope event, CompletableFuture<LoggedEvent> appended) {
+        try {
+            ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, event.operationId().toString(),
+                    event.toBytes());
             producer().send(record, (metadata, error) -> {
                 if (error != null) {
                     appended.completeExceptionally(error);
@@ -56,7 +76,6 @@ public class EventAppender {
         } catch (RuntimeException e) {
             appended.completeExceptionally(e);
         }
-        return appended;
     }
 
     /** {@link #send}, as a lazy {@link Uni}: the event is sent when the Uni is subscribed. */
@@ -71,15 +90,30 @@ public class EventAppender {
         return BuiltInPartitioner.partitionForKey(key, partitions);
     }
 
-    /** Waits until every appended event is acknowledged. */
+    /** Waits until every event queued so far is acknowledged. */
     public void flush() {
+        try {
+            sender.submit(() -> { }).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
         Producer<String, byte[]> current = producer;
         if (current != null) {
             current.flush();
         }
     }
 
-    void close(@Observes ShutdownEvent event) {
+    // after everything that may still emit (LeaseKeeper ends its operations first)
+    void close(@Observes @Priority(10_000) ShutdownEvent event) {
+        sender.shutdown();
+        try {
+            // what workers emitted while stopping (their failure events) still goes out
+            sender.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         Producer<String, byte[]> current = producer;
         if (current != null) {
             current.close(java.time.Duration.ofSeconds(10));

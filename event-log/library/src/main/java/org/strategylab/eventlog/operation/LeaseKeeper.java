@@ -3,6 +3,7 @@ package org.strategylab.eventlog.operation;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.mutiny.core.Vertx;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -106,7 +107,8 @@ public class LeaseKeeper {
                         failure.getMessage()));
     }
 
-    void onStop(@Observes ShutdownEvent event) {
+    // before the producer closes (default priority), so the failure events still go out
+    void onStop(@Observes @Priority(100) ShutdownEvent event) {
         if (timer >= 0) {
             vertx.cancelTimer(timer);
         }

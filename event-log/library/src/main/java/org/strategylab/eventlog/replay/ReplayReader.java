@@ -163,6 +163,9 @@ public class ReplayReader {
                 // a seek below what retention kept starts at the oldest record still there
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.MAX_POLL_RECORDS_CONFIG, config.replay().maxPollRecords(),
+                // a pooled consumer may still have a fetch parked at the log end from its last read;
+                // with the default 500 ms wait every catch-up would start half a second late
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 10,
                 ConsumerConfig.CLIENT_ID_CONFIG, "strategylab-replay-" + created.get()),
                 new StringDeserializer(), new ByteArrayDeserializer());
         return consumer;

@@ -1,0 +1,210 @@
+package org.strategylab.bench.sse;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.strategylab.testsupport.PostgresResource;
+import org.strategylab.testsupport.process.KafkaBrokerProcess;
+import org.strategylab.testsupport.process.ManagedProcess;
+import org.strategylab.testsupport.process.QuarkusAppProcess;
+import org.strategylab.testsupport.process.TestKeyFiles;
+
+/**
+ * PostgreSQL, a Kafka broker and the gateway for the bench: each started here (embedded
+ * PostgreSQL; the broker and the packaged gateway as separate JVMs, like the local run) or reused
+ * when the flags name a running one.
+ */
+final class BenchStack implements AutoCloseable {
+
+    private final BenchOptions options;
+    private PostgresResource postgres;
+    private String jdbcUrl;
+    private String dbUser;
+    private String dbPassword;
+    private KafkaBrokerProcess kafka;
+    private String bootstrap;
+    private QuarkusAppProcess gateway;
+    private URI gatewayUri;
+    private long gatewayPid = -1;
+
+    BenchStack(BenchOptions options) {
+        this.options = options;
+    }
+
+    void start(List<String> topics) {
+        Path work = options.workDir();
+        if (options.jdbcUrl() != null) {
+            jdbcUrl = options.jdbcUrl();
+            dbUser = options.dbUser();
+            dbPassword = options.dbPassword();
+            say("PostgreSQL: reusing " + jdbcUrl);
+        } else {
+            postgres = new PostgresResource();
+            Map<String, String> datasource = postgres.start();
+            jdbcUrl = datasource.get("quarkus.datasource.jdbc.url");
+            dbUser = datasource.get("quarkus.datasource.username");
+            dbPassword = datasource.get("quarkus.datasource.password");
+            say("PostgreSQL: embedded at " + jdbcUrl);
+        }
+        if (options.kafka() != null) {
+            bootstrap = options.kafka();
+            say("Kafka: reusing " + bootstrap);
+        } else {
+            kafka = KafkaBrokerProcess.builder(work.resolve("kafka")).build();
+            // a fresh log each run: the bench's topics start empty
+            deleteQuietly(work.resolve("kafka").resolve("data"));
+            kafka.start();
+            bootstrap = kafka.bootstrapServers();
+            say("Kafka: broker process pid " + kafka.process().pid() + " at " + bootstrap + " ("
+                    + String.join(" ", KafkaBrokerProcess.DEFAULT_JVM_OPTIONS) + ")");
+        }
+        createTopics(topics);
+        if (options.gateway() != null) {
+            gatewayUri = URI.create(options.gateway());
+            gatewayPid = options.gatewayPid();
+            say("gateway: reusing " + gatewayUri + (gatewayPid > 0 ? " (pid " + gatewayPid + ")" : " (no pid: no RSS)"));
+        } else {
+            TestKeyFiles keys = TestKeyFiles.copyTo(work.resolve("keys"));
+            String reactive = jdbcUrl.startsWith("jdbc:") ? jdbcUrl.substring("jdbc:".length()) : jdbcUrl;
+            gateway = QuarkusAppProcess.builder("gateway", options.gatewayJar())
+                    .log(work.resolve("gateway.log"))
+                    .property("quarkus.datasource.jdbc.url", jdbcUrl)
+                    .property("quarkus.datasource.reactive.url", reactive)
+                    .property("quarkus.datasource.username", dbUser)
+                    .property("quarkus.datasource.password", dbPassword)
+                    .property("kafka.bootstrap.servers", bootstrap)
+                    .property("strategylab.auth.public-key", keys.publicKey().toString())
+                    .property("strategylab.auth.signing-key", keys.privateKey().toString())
+                    .property("strategylab.gateway.stream.topics", topics.get(0))
+                    .property("quarkus.log.category.\"org.apache.kafka\".level", "WARN")
+                    .build()
+                    .start();
+            gatewayUri = gateway.baseUri();
+            gatewayPid = gateway.process().pid();
+            say("gateway: process pid " + gatewayPid + " at " + gatewayUri + " ("
+                    + String.join(" ", QuarkusAppProcess.DEFAULT_JVM_OPTIONS) + ")");
+        }
+    }
+
+    private void createTopics(List<String> topics) {
+        try (Admin admin = admin()) {
+            for (String topic : topics) {
+                int partitions = topic.equals(topics.get(0)) ? 3 : 1;
+                try {
+                    admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw new IllegalStateException("cannot create topic " + topic, e.getCause());
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("the broker did not create the topics in time", e);
+        }
+        if (kafka != null) {
+            topics.forEach(topic -> kafka.awaitLeaders(topic, Duration.ofSeconds(60)));
+        }
+    }
+
+    Admin admin() {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000));
+    }
+
+    String bootstrap() {
+        return bootstrap;
+    }
+
+    URI gatewayUri() {
+        return gatewayUri;
+    }
+
+    /** The gateway's resident set size in MiB, or -1 when its pid is unknown. */
+    double gatewayRssMib() {
+        return gatewayPid > 0 ? ManagedProcess.procStatusKib(gatewayPid, "VmRSS") / 1024.0 : -1;
+    }
+
+    /** The gateway's peak resident set size in MiB ({@code VmHWM}), or -1. */
+    double gatewayPeakRssMib() {
+        return gatewayPid > 0 ? ManagedProcess.procStatusKib(gatewayPid, "VmHWM") / 1024.0 : -1;
+    }
+
+    /**
+     * CPU seconds (user + system) used so far by the gateway, the broker and this JVM, from
+     * {@code /proc/<pid>/stat}; -1 where a pid is unknown (a reused component).
+     */
+    double[] cpuSeconds() {
+        return new double[] {cpuSeconds(gatewayPid), kafka == null ? -1 : cpuSeconds(kafka.process().pid()),
+                cpuSeconds(ProcessHandle.current().pid())};
+    }
+
+    private static double cpuSeconds(long pid) {
+        if (pid <= 0) {
+            return -1;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // fields after the command name (which may hold spaces) start at its closing parenthesis
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name; in clock ticks of 1/100 s
+            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    Connection jdbc() throws SQLException {
+        return DriverManager.getConnection(jdbcUrl, dbUser, dbPassword);
+    }
+
+    @Override
+    public void close() {
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (kafka != null) {
+            kafka.close();
+        }
+        if (postgres != null) {
+            postgres.stop();
+        }
+    }
+
+    private static void deleteQuietly(Path directory) {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clear " + directory, e);
+        }
+    }
+
+    static void say(String line) {
+        System.out.println(line);
+        System.out.flush();
+    }
+}
