@@ -75,7 +75,8 @@ public final class OperationHandle {
         if (!OperationKinds.isTerminal(terminalType)) {
             throw new IllegalArgumentException(terminalType + " is not a terminal event type");
         }
-        return emit(terminalType, data).chain(() -> operations.finish(this, status));
+        return emit(terminalType, data).chain(() -> operations.finish(this, status))
+                .onFailure().invoke(this::giveUp);
     }
 
     /** Ends the operation as failed with the events its kind ends with on failure (see {@link OperationKinds}). */
@@ -85,7 +86,17 @@ public final class OperationHandle {
         for (OperationKinds.PendingEvent event : events) {
             chain = chain.chain(() -> emit(event.type(), event.data()));
         }
-        return chain.chain(() -> operations.finish(this, OperationStatus.FAILED));
+        return chain.chain(() -> operations.finish(this, OperationStatus.FAILED))
+                .onFailure().invoke(this::giveUp);
+    }
+
+    /**
+     * The end could not be written (the broker stayed away past the producer's delivery timeout):
+     * stop renewing the lease, so the reaper of a healthy instance writes it once the lease expires,
+     * instead of the operation staying active for as long as this instance lives.
+     */
+    private void giveUp(Throwable failure) {
+        operations.abandon(this);
     }
 
     /** Whether someone asked to cancel the operation (checked at every lease renewal). */

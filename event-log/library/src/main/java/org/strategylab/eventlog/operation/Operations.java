@@ -98,6 +98,10 @@ public class Operations {
         return index.finish(handle.id(), instance.id(), status).replaceWithVoid();
     }
 
+    void abandon(OperationHandle handle) {
+        leases.abandon(handle.id());
+    }
+
     EventAppender appender() {
         return appender;
     }
