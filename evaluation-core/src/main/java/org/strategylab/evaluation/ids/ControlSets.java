@@ -12,26 +12,36 @@ import java.util.List;
  */
 public final class ControlSets {
     /** What {@link #controlCode} returns for an ID that is no control. */
-    public static final int NOT_A_CONTROL = StringIndex.ABSENT;
+    public static final int NOT_A_CONTROL = Integer.MIN_VALUE;
 
     private final List<String> positives;
     private final List<String> negatives;
-    /** ID → code: i ≥ 0 for positive i, −(j+1) for negative j. */
-    private final StringIndex index;
+    /** Every control numbered in list order: positive i is number i, negative j is number |P| + j. */
+    private final IdInterner numbers;
+    /**
+     * The length of the shortest control. A version-stripped ID is at least one character shorter
+     * than the ID, so an ID no longer than this cannot match by its stripped form and is never
+     * scanned for a dot: on a list of unversioned IDs that scan was a third of the lookup time.
+     */
+    private final int shortestControl;
 
     private ControlSets(List<String> positives, List<String> negatives) {
         this.positives = List.copyOf(positives);
         this.negatives = List.copyOf(negatives);
-        this.index = new StringIndex(positives.size() + negatives.size());
-        for (int i = 0; i < positives.size(); i++) {
-            index.putIfAbsent(positives.get(i), i);
+        this.numbers = new IdInterner(positives.size() + negatives.size());
+        int shortest = Integer.MAX_VALUE;
+        for (String p : positives) { // distinct: the lists are cleaned
+            numbers.intern(p);
+            shortest = Math.min(shortest, p.length());
         }
         for (int j = 0; j < negatives.size(); j++) {
-            if (index.putIfAbsent(negatives.get(j), -(j + 1)) != StringIndex.ABSENT) {
+            shortest = Math.min(shortest, negatives.get(j).length());
+            if (numbers.intern(negatives.get(j)) != positives.size() + j) { // it already had a positive's number
                 throw new ValidationException("negativeControls",
                         "ID '" + negatives.get(j) + "' is also a positive control");
             }
         }
+        this.shortestControl = shortest;
     }
 
     /**
@@ -62,11 +72,15 @@ public final class ControlSets {
 
     /** As {@link #codeOf} without boxing: {@link #NOT_A_CONTROL} when the ID is no control. */
     public int controlCode(String trimmedId) {
-        int code = index.get(trimmedId);
-        if (code == StringIndex.ABSENT && trimmedId.indexOf('.') > 0) {
-            code = index.get(IdNormaliser.versionStripped(trimmedId));
+        int number = numbers.numberOf(trimmedId);
+        if (number == IdInterner.ABSENT && trimmedId.length() > shortestControl && trimmedId.indexOf('.') > 0) {
+            number = numbers.numberOf(IdNormaliser.versionStripped(trimmedId));
         }
-        return code;
+        if (number == IdInterner.ABSENT) {
+            return NOT_A_CONTROL;
+        }
+        int p = positives.size();
+        return number < p ? number : -(number - p + 1);
     }
 
     /** Whether the ID (or its version-stripped form) is a positive control. */

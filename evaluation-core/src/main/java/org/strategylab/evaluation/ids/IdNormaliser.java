@@ -37,11 +37,20 @@ public final class IdNormaliser {
         }
         int len = id.length();
         // fast path: most IDs have no surrounding white space, so strip() would allocate nothing anyway
-        if (len > 0 && !Character.isWhitespace(id.charAt(0)) && !Character.isWhitespace(id.charAt(len - 1))) {
+        if (len > 0 && notWhitespace(id.charAt(0)) && notWhitespace(id.charAt(len - 1))) {
             return id;
         }
         String t = id.strip();
         return t.isEmpty() ? null : t;
+    }
+
+    /**
+     * {@code !Character.isWhitespace(c)}, answered without the Unicode table for printable ASCII
+     * (which is never white space): gene IDs start and end with such characters, and this check runs
+     * for every ID of every list.
+     */
+    private static boolean notWhitespace(char c) {
+        return (c > ' ' && c < 0x7F) || !Character.isWhitespace(c);
     }
 
     /**
