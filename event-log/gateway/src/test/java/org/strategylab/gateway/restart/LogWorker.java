@@ -1,12 +1,10 @@
 package org.strategylab.gateway.restart;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Executors;
@@ -15,16 +13,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.internals.BuiltInPartitioner;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.strategylab.eventlog.EventEnvelope;
-import org.strategylab.eventlog.replay.TopicPositions;
+import org.strategylab.testsupport.process.IndexedOperations;
 
 /**
  * The test acting as the worker of one operation, the way a service using the event-log library
@@ -73,33 +68,11 @@ final class LogWorker implements AutoCloseable {
 
     /** Registers a new operation of {@code owner}, held by this worker for ten minutes. */
     UUID register(String owner) throws Exception {
-        UUID id = UUID.randomUUID();
-        int partitions = producer.partitionsFor(topic).size();
-        int partition = BuiltInPartitioner.partitionForKey(id.toString().getBytes(StandardCharsets.UTF_8), partitions);
-        long firstOffset;
-        long epoch;
-        try (Admin admin = stack.kafka().admin()) {
-            TopicPartition tp = new TopicPartition(topic, partition);
-            firstOffset = admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp).get(10, TimeUnit.SECONDS)
-                    .offset();
-            epoch = TopicPositions.epochOf(admin.describeTopics(List.of(topic)).allTopicNames().get(10, TimeUnit.SECONDS)
-                    .get(topic).topicId());
+        try (Admin admin = stack.kafka().admin(); Connection connection = stack.jdbc()) {
+            operationId = new IndexedOperations(admin, HOLDER, Duration.ofMinutes(10))
+                    .register(connection, owner, "test", topic, 1).get(0).id();
         }
-        try (Connection connection = stack.jdbc();
-             PreparedStatement insert = connection.prepareStatement("INSERT INTO event_log.operations (id, owner_id, "
-                     + "type, target_id, topic, topic_partition, first_offset, topic_epoch, status, lease_holder, "
-                     + "lease_expires_at) VALUES (?, ?, 'test', NULL, ?, ?, ?, ?, 'active', ?, now() + interval '10 minutes')")) {
-            insert.setObject(1, id);
-            insert.setString(2, owner);
-            insert.setString(3, topic);
-            insert.setInt(4, partition);
-            insert.setLong(5, firstOffset);
-            insert.setLong(6, epoch);
-            insert.setString(7, HOLDER);
-            insert.executeUpdate();
-        }
-        operationId = id;
-        return id;
+        return operationId;
     }
 
     /** Emits a {@code progress} event every {@code period} until {@link #end}. */

@@ -1,7 +1,6 @@
 package org.strategylab.bench.sse;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
@@ -10,19 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.internals.BuiltInPartitioner;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.strategylab.eventlog.EventEnvelope;
-import org.strategylab.eventlog.replay.TopicPositions;
+import org.strategylab.testsupport.process.IndexedOperations;
 
 /**
  * The bench acting as the worker of its operations, as a service using the event-log library
@@ -70,29 +65,10 @@ final class BenchWorker implements AutoCloseable {
     /** Registers {@code count} active operations of {@code owner} on the topic. */
     List<Operation> register(String owner, String topic, int count) throws Exception {
         List<Operation> operations = new ArrayList<>();
-        int partitions = producer.partitionsFor(topic).size();
-        try (Admin admin = stack.admin(); Connection connection = stack.jdbc();
-             PreparedStatement insert = connection.prepareStatement("INSERT INTO event_log.operations (id, owner_id, "
-                     + "type, target_id, topic, topic_partition, first_offset, topic_epoch, status, lease_holder, "
-                     + "lease_expires_at) VALUES (?, ?, 'bench', NULL, ?, ?, ?, ?, 'active', ?, now() + interval '2 hours')")) {
-            long epoch = TopicPositions.epochOf(admin.describeTopics(List.of(topic)).allTopicNames()
-                    .get(30, TimeUnit.SECONDS).get(topic).topicId());
-            for (int i = 0; i < count; i++) {
-                UUID id = UUID.randomUUID();
-                int partition = BuiltInPartitioner.partitionForKey(id.toString().getBytes(StandardCharsets.UTF_8),
-                        partitions);
-                TopicPartition tp = new TopicPartition(topic, partition);
-                long firstOffset = admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp)
-                        .get(30, TimeUnit.SECONDS).offset();
-                insert.setObject(1, id);
-                insert.setString(2, owner);
-                insert.setString(3, topic);
-                insert.setInt(4, partition);
-                insert.setLong(5, firstOffset);
-                insert.setLong(6, epoch);
-                insert.setString(7, HOLDER);
-                insert.executeUpdate();
-                operations.add(new Operation(id, topic, partition, firstOffset));
+        try (Admin admin = stack.admin(); Connection connection = stack.jdbc()) {
+            for (IndexedOperations.Registered row : new IndexedOperations(admin, HOLDER, Duration.ofHours(2))
+                    .register(connection, owner, "bench", topic, count)) {
+                operations.add(new Operation(row.id(), row.topic(), row.partition(), row.firstOffset()));
             }
         }
         return operations;
