@@ -55,6 +55,7 @@ public class EvaluationBenchmarks {
     ControlSets controls;
     List<String> result;
     List<String> ranked;
+    List<String> rankedWithADuplicate;
     List<TermCounts> terms;
     int[][] approxInputs;
     List<ExperimentGenes> overlap;
@@ -81,6 +82,8 @@ public class EvaluationBenchmarks {
         Collections.shuffle(result, random);
         ranked = new ArrayList<>(result);
         ranked.addAll(shuffled.subList(5_500, 7_500));
+        rankedWithADuplicate = new ArrayList<>(ranked); // the last non-control again: FirstSightings turns exact at the end
+        rankedWithADuplicate.add(new String(ranked.get(ranked.size() - 1)));
         terms = new ArrayList<>();
         for (int i = 0; i < 15_000; i++) {
             int k = 1 + random.nextInt(400);
@@ -129,6 +132,11 @@ public class EvaluationBenchmarks {
     @Benchmark
     public RankMetrics rankMetrics() {
         return RankMetricsCalculator.compute(ranked, controls, null);
+    }
+
+    @Benchmark
+    public RankMetrics rankMetricsOfAListThatRepeatsAnId() {
+        return RankMetricsCalculator.compute(rankedWithADuplicate, controls, null);
     }
 
     @Benchmark

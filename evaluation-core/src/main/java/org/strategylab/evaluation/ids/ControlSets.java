@@ -73,7 +73,7 @@ public final class ControlSets {
     /** As {@link #codeOf} without boxing: {@link #NOT_A_CONTROL} when the ID is no control. */
     public int controlCode(String trimmedId) {
         int number = numbers.numberOf(trimmedId);
-        if (number == IdInterner.ABSENT && trimmedId.length() > shortestControl && trimmedId.indexOf('.') > 0) {
+        if (number == IdInterner.ABSENT && trimmedId.length() > shortestControl && trimmedId.lastIndexOf('.') > 0) {
             number = numbers.numberOf(IdNormaliser.versionStripped(trimmedId));
         }
         if (number == IdInterner.ABSENT) {

@@ -3,9 +3,10 @@ package org.strategylab.evaluation.ids;
 import java.util.Arrays;
 
 /**
- * Numbers distinct strings 0, 1, 2, … in first-seen order: the control index ({@link ControlSets}),
- * the de-duplicating {@link OpenStringSet} and overlap's gene numbering all run on it, so that
- * later work (bit sets, counts, sorting) uses ints instead of re-hashing strings.
+ * Numbers distinct strings 0, 1, 2, … in first-seen order: the control index ({@link ControlSets})
+ * and overlap's gene numbering run on it, so that later work (bit sets, counts, sorting) uses ints
+ * instead of re-hashing strings. (De-duplicating a list's other IDs needs no numbers: see
+ * {@link FirstSightings}.)
  *
  * <p>Layout, because a lookup is bound by cache misses rather than arithmetic: the strings sit in
  * a dense array by number, and each slot of the open-addressing probe table is one {@code long}
@@ -29,7 +30,7 @@ public final class IdInterner {
 
     /** An interner sized for about {@code expected} distinct strings (it grows as needed). */
     public IdInterner(int expected) {
-        allocateSlots(capacityFor(expected));
+        allocateSlots(slotsFor(expected));
         strings = new String[Math.max(8, expected)];
     }
 
@@ -93,7 +94,7 @@ public final class IdInterner {
      * quarters: probes compare stored hash codes, so a longer probe costs little, while a smaller
      * table stays in cache.
      */
-    private static int capacityFor(int expected) {
+    static int slotsFor(int expected) {
         return Integer.highestOneBit(Math.max(8, (int) Math.min(1 << 29, expected * 4L / 3))) << 1;
     }
 

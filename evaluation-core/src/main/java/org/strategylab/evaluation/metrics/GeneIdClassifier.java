@@ -1,8 +1,8 @@
 package org.strategylab.evaluation.metrics;
 
 import org.strategylab.evaluation.ids.ControlSets;
+import org.strategylab.evaluation.ids.FirstSightings;
 import org.strategylab.evaluation.ids.IdNormaliser;
-import org.strategylab.evaluation.ids.OpenStringSet;
 import org.strategylab.evaluation.model.ExperimentMetrics;
 
 import java.util.ArrayList;
@@ -53,20 +53,23 @@ public final class GeneIdClassifier {
     private static Match match(Collection<String> resultIds, ControlSets controls) {
         BitSet pos = new BitSet(controls.positives().size());
         BitSet neg = new BitSet(controls.negatives().size());
-        OpenStringSet others = null;
         int controlKeys = 0;
+        int otherKeys = 0;
         if (resultIds != null) {
-            for (String raw : resultIds) {
+            List<String> ids = resultIds instanceof List<String> list ? list : new ArrayList<>(resultIds);
+            FirstSightings others = new FirstSightings(ids);
+            int position = -1;
+            for (String raw : ids) {
+                position++;
                 String id = IdNormaliser.trim(raw);
                 if (id == null) {
                     continue;
                 }
                 int code = controls.controlCode(id);
                 if (code == ControlSets.NOT_A_CONTROL) {
-                    if (others == null) {
-                        others = new OpenStringSet(resultIds.size());
+                    if (others.isFirst(id, position)) {
+                        otherKeys++;
                     }
-                    others.add(id);
                 } else if (code >= 0) {
                     if (!pos.get(code)) {
                         pos.set(code);
@@ -81,6 +84,6 @@ public final class GeneIdClassifier {
                 }
             }
         }
-        return new Match(pos, neg, controlKeys + (others == null ? 0 : others.size()));
+        return new Match(pos, neg, controlKeys + otherKeys);
     }
 }

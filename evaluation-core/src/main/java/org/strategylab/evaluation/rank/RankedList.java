@@ -1,8 +1,8 @@
 package org.strategylab.evaluation.rank;
 
 import org.strategylab.evaluation.ids.ControlSets;
+import org.strategylab.evaluation.ids.FirstSightings;
 import org.strategylab.evaluation.ids.IdNormaliser;
-import org.strategylab.evaluation.ids.OpenStringSet;
 
 import java.util.Arrays;
 import java.util.BitSet;
@@ -39,17 +39,19 @@ public final class RankedList {
         int found = 0;
         BitSet pos = new BitSet(controls.positives().size());
         BitSet neg = new BitSet(controls.negatives().size());
-        OpenStringSet others = new OpenStringSet(cap);
         int rank = 0;
         if (orderedIds != null) {
+            FirstSightings others = new FirstSightings(orderedIds);
+            int position = -1;
             for (String raw : orderedIds) {
+                position++;
                 String id = IdNormaliser.trim(raw);
                 if (id == null) {
                     continue;
                 }
                 int code = controls.controlCode(id);
                 if (code == ControlSets.NOT_A_CONTROL) {
-                    if (!others.add(id)) {
+                    if (!others.isFirst(id, position)) {
                         continue;
                     }
                 } else if (code >= 0) {

@@ -6,7 +6,9 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,13 +37,41 @@ class IdStructuresProperties {
         assertArrayEquals(reference.keySet().toArray(new String[0]), interner.toArray());
     }
 
+    /** Over "ABab" many distinct IDs share hash codes ("Aa" and "BB"), so the exact mode is exercised. */
+    @Provide
+    Arbitrary<List<String>> collidingIds() {
+        return Arbitraries.strings().withChars("ABab").ofMinLength(1).ofMaxLength(4).list().ofMaxSize(300);
+    }
+
     @Property(tries = 300)
-    void openSetAddsLikeAHashSet(@ForAll("ids") List<String> ids) {
-        OpenStringSet set = new OpenStringSet(1);
-        Set<String> reference = new HashSet<>();
+    void firstSightingsAnswerLikeAHashSet(@ForAll("collidingIds") List<String> ids) {
+        List<String> list = new ArrayList<>();
         for (String id : ids) {
-            assertEquals(reference.add(id), set.add(new String(id))); // equal, not identical
+            list.add(" " + id); // the list holds untrimmed elements; the trimmed ID is offered
         }
-        assertEquals(reference.size(), set.size());
+        FirstSightings sightings = new FirstSightings(list);
+        Set<String> reference = new HashSet<>();
+        for (int i = 0; i < ids.size(); i++) {
+            String id = new String(ids.get(i)); // equal, not identical
+            assertEquals(reference.add(id), sightings.isFirst(id, i), "element " + i + " of " + ids);
+        }
+    }
+
+    @Property(tries = 100)
+    void firstSightingsWorkOnAListWithoutRandomAccess(@ForAll("collidingIds") List<String> ids) {
+        FirstSightings sightings = new FirstSightings(new LinkedList<>(ids));
+        Set<String> reference = new HashSet<>();
+        for (int i = 0; i < ids.size(); i++) {
+            assertEquals(reference.add(ids.get(i)), sightings.isFirst(ids.get(i), i));
+        }
+    }
+
+    @Property(tries = 300)
+    void hashCodeSetAddsLikeAHashSetOfCodes(@ForAll List<Integer> codes) {
+        HashCodeSet set = new HashCodeSet(codes.size());
+        Set<Integer> reference = new HashSet<>();
+        for (int code : codes) {
+            assertEquals(reference.add(code == 0 ? 1 : code), set.add(code)); // 0 stands as 1
+        }
     }
 }
