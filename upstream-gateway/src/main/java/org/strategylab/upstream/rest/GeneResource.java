@@ -22,7 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.strategylab.upstream.api.GeneResolution;
 import org.strategylab.upstream.api.GeneResolveRequest;
 import org.strategylab.upstream.api.GeneSearchResult;
-import org.strategylab.upstream.service.GeneLookup;
+import org.strategylab.upstream.service.catalog.GeneLookup;
 
 /** Gene look-ups on a site. Public. */
 @Path("/api/v1/sites/{siteId}/genes")

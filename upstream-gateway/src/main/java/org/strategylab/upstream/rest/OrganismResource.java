@@ -15,7 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.strategylab.upstream.api.Organism;
 import org.strategylab.upstream.api.Page;
-import org.strategylab.upstream.service.CatalogService;
+import org.strategylab.upstream.service.catalog.CatalogService;
 
 /** The organisms of a site. Public. */
 @Path("/api/v1/sites/{siteId}/organisms")

@@ -27,7 +27,7 @@ import org.strategylab.upstream.api.ParamSpec;
 import org.strategylab.upstream.api.SearchParamSpecs;
 import org.strategylab.upstream.api.SearchSummary;
 import org.strategylab.upstream.api.ValidationResult;
-import org.strategylab.upstream.service.CatalogService;
+import org.strategylab.upstream.service.catalog.CatalogService;
 
 /** A site's searches, their parameters and the validation of parameter values. Public. */
 @Path("/api/v1/sites/{siteId}/searches")

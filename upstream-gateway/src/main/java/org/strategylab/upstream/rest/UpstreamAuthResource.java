@@ -18,7 +18,7 @@ import org.strategylab.sites.Site;
 import org.strategylab.sites.SiteRegistry;
 import org.strategylab.upstream.api.AuthStatus;
 import org.strategylab.upstream.api.LoginRequest;
-import org.strategylab.upstream.service.UpstreamSignIn;
+import org.strategylab.upstream.service.sessions.UpstreamSignIn;
 
 /**
  * Sign-in to a VEuPathDB site for the signed-in StrategyLab user ({@code siteId} defaults to the

@@ -8,7 +8,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.strategylab.edge.problem.Problem;
 import org.strategylab.edge.request.RequestIds;
 import org.strategylab.upstream.client.UpstreamFailure;
-import org.strategylab.upstream.service.AnalysisRunner;
+import org.strategylab.upstream.service.analyses.AnalysisRunner;
 
 /**
  * An upstream failure is our 502 (504 when the site did not answer in time), with the site's last

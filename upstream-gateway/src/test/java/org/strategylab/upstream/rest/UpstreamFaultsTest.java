@@ -18,7 +18,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.strategylab.simulator.UpstreamSimulator;
-import org.strategylab.upstream.service.CachedCatalog;
+import org.strategylab.upstream.service.catalog.CachedCatalog;
 import org.strategylab.upstream.support.Callers;
 import org.strategylab.upstream.support.InjectSimulator;
 import org.strategylab.upstream.support.UpstreamTest;

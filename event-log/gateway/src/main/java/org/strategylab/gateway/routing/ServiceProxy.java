@@ -26,7 +26,9 @@ import org.jboss.logging.Logger;
 import org.strategylab.edge.auth.AuthConfig;
 import org.strategylab.edge.request.RequestIds;
 import org.strategylab.gateway.auth.CallerTokens;
+import org.strategylab.edge.problem.ProblemWriter;
 import org.strategylab.gateway.config.GatewayConfig;
+import org.strategylab.gateway.operations.OperationStarts;
 
 /**
  * Forwards {@code /api/v1/**} requests to the service that owns them, streaming both bodies (so

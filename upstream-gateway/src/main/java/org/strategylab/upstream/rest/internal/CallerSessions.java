@@ -6,7 +6,7 @@ import jakarta.inject.Inject;
 import org.strategylab.edge.auth.Caller;
 import org.strategylab.sites.SiteRegistry;
 import org.strategylab.upstream.client.UpstreamSession;
-import org.strategylab.upstream.service.SessionService;
+import org.strategylab.upstream.service.sessions.SessionService;
 
 /**
  * The upstream session of the calling user on a site. The user is the subject of the caller token

@@ -18,7 +18,7 @@ import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.upstream.api.AnalysisOutcome;
 import org.strategylab.upstream.api.EnrichmentRequest;
-import org.strategylab.upstream.service.EnrichmentService;
+import org.strategylab.upstream.service.analyses.EnrichmentService;
 
 /** Step analyses (enrichment) for other services. */
 @Path(InternalApi.SITE + "/analyses")

@@ -14,7 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.strategylab.upstream.api.RecordRequest;
 import org.strategylab.upstream.api.ResultRecord;
-import org.strategylab.upstream.service.RecordReader;
+import org.strategylab.upstream.service.steps.RecordReader;
 
 /** Single records for other services. */
 @Path(InternalApi.SITE + "/records")

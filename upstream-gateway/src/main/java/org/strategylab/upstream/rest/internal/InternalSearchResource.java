@@ -18,9 +18,9 @@ import org.strategylab.upstream.api.Dataset;
 import org.strategylab.upstream.api.DatasetRequest;
 import org.strategylab.upstream.api.RunSearchRequest;
 import org.strategylab.upstream.api.SearchRun;
-import org.strategylab.upstream.service.ControlCounter;
-import org.strategylab.upstream.service.SearchRunner;
-import org.strategylab.upstream.service.StepService;
+import org.strategylab.upstream.service.steps.ControlCounter;
+import org.strategylab.upstream.service.steps.SearchRunner;
+import org.strategylab.upstream.service.steps.StepService;
 
 /** Searches, control counts and datasets for other services, as the calling user. */
 @Path(InternalApi.SITE)

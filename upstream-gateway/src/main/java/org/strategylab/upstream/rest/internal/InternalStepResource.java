@@ -32,7 +32,7 @@ import org.strategylab.upstream.api.StepRequest;
 import org.strategylab.upstream.api.StepView;
 import org.strategylab.upstream.api.TemporaryResult;
 import org.strategylab.upstream.api.TemporaryResultRequest;
-import org.strategylab.upstream.service.StepService;
+import org.strategylab.upstream.service.steps.StepService;
 
 /** The calling user's steps on a site, for other services. */
 @Path(InternalApi.SITE + "/steps")

@@ -26,8 +26,8 @@ import org.strategylab.upstream.api.StrategyPatch;
 import org.strategylab.upstream.api.StrategyRequest;
 import org.strategylab.upstream.api.StrategySummary;
 import org.strategylab.upstream.api.StrategyView;
-import org.strategylab.upstream.service.InternalStrategyJanitor;
-import org.strategylab.upstream.service.StrategyService;
+import org.strategylab.upstream.service.strategies.InternalStrategyJanitor;
+import org.strategylab.upstream.service.strategies.StrategyService;
 
 /** The calling user's persisted strategies on a site (experiments), and the clean-up of helper strategies. */
 @Path(InternalApi.SITE + "/strategies")

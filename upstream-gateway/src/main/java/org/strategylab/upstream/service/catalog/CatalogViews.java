@@ -1,0 +1,137 @@
+package org.strategylab.upstream.service.catalog;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.strategylab.upstream.api.ParamSpec;
+import org.strategylab.upstream.api.RecordTypeSummary;
+import org.strategylab.upstream.api.SearchSummary;
+import org.strategylab.upstream.api.VocabularyTerm;
+
+/** Turns WDK's catalogue JSON (upstream-wdk.md §3.2) into StrategyLab's catalogue views. */
+final class CatalogViews {
+
+    /** WDK's name prefix of the generated boolean (combine) search of each record class. */
+    static final String BOOLEAN_SEARCH_PREFIX = "boolean_question_";
+
+    /** The root term WDK puts above several tree roots. */
+    private static final String FAKE_ROOT = "@@fake@@";
+
+    private CatalogViews() {
+    }
+
+    static RecordTypeSummary recordType(JsonNode json) {
+        List<String> keys = new ArrayList<>();
+        json.path("primaryKeyColumnRefs").forEach(k -> keys.add(k.asText()));
+        return new RecordTypeSummary(json.path("urlSegment").asText(), json.path("displayName").asText(null),
+                json.path("description").asText(null), keys, json.path("searches").size());
+    }
+
+    static SearchSummary search(JsonNode json) {
+        String name = json.path("urlSegment").asText();
+        return new SearchSummary(name, json.path("displayName").asText(null), json.path("shortDisplayName").asText(null),
+                json.path("description").asText(null), json.path("outputRecordClassName").asText(null), kind(json));
+    }
+
+    /** {@code combine} for the boolean search, {@code transform} for a search with an input step, else {@code search}. */
+    static String kind(JsonNode search) {
+        if (search.path("urlSegment").asText().startsWith(BOOLEAN_SEARCH_PREFIX)) {
+            return "combine";
+        }
+        if (search.has("allowedPrimaryInputRecordClassNames")) {
+            return "transform";
+        }
+        return "search";
+    }
+
+    static ParamSpec param(JsonNode p) {
+        String type = p.path("type").asText();
+        boolean vocabulary = type.endsWith("-vocabulary");
+        List<String> dependents = new ArrayList<>();
+        p.path("dependentParams").forEach(d -> dependents.add(d.asText()));
+        return new ParamSpec(
+                p.path("name").asText(),
+                p.path("displayName").asText(null),
+                type,
+                text(p, "help"),
+                bool(p, "isVisible"),
+                bool(p, "isReadOnly"),
+                bool(p, "allowEmptyValue"),
+                vocabulary ? type.equals("multi-pick-vocabulary") : null,
+                text(p, "displayType"),
+                integer(p, "minSelectedCount"),
+                integer(p, "maxSelectedCount"),
+                bool(p, "countOnlyLeaves"),
+                vocabulary ? vocabulary(p.get("vocabulary")) : null,
+                text(p, "initialDisplayValue"),
+                decimal(p, "min"),
+                decimal(p, "max"),
+                decimal(p, "increment"),
+                bool(p, "isNumber"),
+                text(p, "group"),
+                dependents);
+    }
+
+    /** A WDK vocabulary: rows {@code [term, display, parent]}, or a tree {@code {data:{term, display}, children}}. */
+    static List<VocabularyTerm> vocabulary(JsonNode vocabulary) {
+        List<VocabularyTerm> terms = new ArrayList<>();
+        if (vocabulary == null || vocabulary.isNull()) {
+            return terms;
+        }
+        if (vocabulary.isArray()) {
+            vocabulary.forEach(row -> terms.add(new VocabularyTerm(row.path(0).asText(), row.path(1).asText(), null)));
+            return terms;
+        }
+        VocabularyTerm root = treeTerm(vocabulary);
+        if (FAKE_ROOT.equals(root.term()) && root.children() != null) {
+            return root.children();
+        }
+        terms.add(root);
+        return terms;
+    }
+
+    private static VocabularyTerm treeTerm(JsonNode node) {
+        JsonNode children = node.path("children");
+        List<VocabularyTerm> kids = null;
+        if (children.isArray() && !children.isEmpty()) {
+            kids = new ArrayList<>();
+            for (JsonNode child : children) {
+                kids.add(treeTerm(child));
+            }
+        }
+        return new VocabularyTerm(node.path("data").path("term").asText(), node.path("data").path("display").asText(), kids);
+    }
+
+    /** The leaves of a tree vocabulary (or every term of a flat one). */
+    static List<VocabularyTerm> leaves(List<VocabularyTerm> terms) {
+        List<VocabularyTerm> leaves = new ArrayList<>();
+        for (VocabularyTerm term : terms) {
+            if (term.children() == null || term.children().isEmpty()) {
+                leaves.add(term);
+            } else {
+                leaves.addAll(leaves(term.children()));
+            }
+        }
+        return leaves;
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+
+    private static Boolean bool(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asBoolean();
+    }
+
+    private static Integer integer(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || !value.isNumber() ? null : value.asInt();
+    }
+
+    private static Double decimal(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || !value.isNumber() ? null : value.asDouble();
+    }
+}

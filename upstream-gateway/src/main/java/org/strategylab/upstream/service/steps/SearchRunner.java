@@ -1,0 +1,75 @@
+package org.strategylab.upstream.service.steps;
+
+import org.strategylab.upstream.service.catalog.CatalogReader;
+import org.strategylab.upstream.service.catalog.CatalogService;
+import org.strategylab.upstream.service.catalog.ParamEncoder;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import org.strategylab.edge.problem.FieldError;
+import org.strategylab.edge.problem.ProblemException;
+import org.strategylab.upstream.api.SearchRun;
+import org.strategylab.upstream.client.UpstreamSession;
+import org.strategylab.upstream.client.WdkCatalogClient;
+import org.strategylab.upstream.client.WdkJson;
+
+/**
+ * Runs a search without leaving anything on the site (WDK's anonymous report, upstream-wdk.md
+ * §3.1 #7) and reads its IDs and count. It runs as the calling user, so datasets the user uploaded
+ * can be parameter values.
+ */
+@ApplicationScoped
+public class SearchRunner {
+
+    @Inject
+    CatalogReader catalog;
+
+    @Inject
+    WdkCatalogClient wdk;
+
+    @Inject
+    StepService steps;
+
+    /** Runs the search; IDs in its default order, one per gene. */
+    public Uni<SearchRun> run(UpstreamSession session, String recordType, String searchName,
+                              Map<String, Object> parameters, Integer maxIds) {
+        int max = steps.maxIds(maxIds, "/maxIds");
+        String siteId = session.site().id();
+        return catalog.search(siteId, recordType, searchName)
+                .onFailure(ProblemException.class).transform(e -> ProblemException.invalid("Unknown search",
+                        List.of(new FieldError("/searchName", "site '" + siteId + "' has no search '" + searchName
+                                + "' for record type '" + recordType + "'"))))
+                .chain(data -> {
+                    if (!ParamEncoder.inputStepParams(data).isEmpty()) {
+                        throw ProblemException.invalid("Not a leaf search", List.of(new FieldError("/searchName",
+                                searchName + " transforms an input step; run it as a step tree")));
+                    }
+                    ParamEncoder.Encoded encoded = ParamEncoder.encode(data, parameters, "/parameters");
+                    if (!encoded.errors().isEmpty()) {
+                        throw ProblemException.invalid("Search " + searchName + " does not accept these values",
+                                encoded.errors());
+                    }
+                    ObjectNode searchConfig = WdkJson.object();
+                    searchConfig.set("parameters", WdkJson.stringMap(encoded.values()));
+                    ObjectNode reportConfig = WdkJson.reportConfig(0, max, List.of(), null, null);
+                    boolean transcripts = StepService.TRANSCRIPT.equals(recordType);
+                    return wdk.searchReport(session, recordType, searchName, searchConfig, reportConfig,
+                            transcripts ? WdkJson.representativeTranscriptOnly() : null);
+                })
+                .map(response -> {
+                    if (response.status() == 400 || response.status() == 422) {
+                        throw CatalogService.invalidValues(searchName, response.validationBundle(), "/parameters");
+                    }
+                    JsonNode report = response.okJson();
+                    List<String> ids = StepService.distinctIds(report);
+                    long genes = UpstreamAnswers.meta(report, "displayTotalCount");
+                    return new SearchRun(searchName, UpstreamAnswers.meta(report, "totalCount"), genes, ids,
+                            UpstreamAnswers.meta(report, "displayViewTotalCount") > ids.size());
+                });
+    }
+}

@@ -1,0 +1,319 @@
+package org.strategylab.upstream.service.steps;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.strategylab.edge.problem.FieldError;
+import org.strategylab.edge.problem.ProblemException;
+import org.strategylab.upstream.api.AnalysisType;
+import org.strategylab.upstream.api.ColumnDistribution;
+import org.strategylab.upstream.api.Dataset;
+import org.strategylab.upstream.api.OrderedIds;
+import org.strategylab.upstream.api.ResultPage;
+import org.strategylab.upstream.api.ResultRecord;
+import org.strategylab.upstream.api.StepFilters;
+import org.strategylab.upstream.api.StepTreeSpec;
+import org.strategylab.upstream.api.StepView;
+import org.strategylab.upstream.api.TemporaryResult;
+import org.strategylab.upstream.client.UpstreamFailure;
+import org.strategylab.upstream.client.UpstreamSession;
+import org.strategylab.upstream.client.WdkAnalysisClient;
+import org.strategylab.upstream.client.WdkJson;
+import org.strategylab.upstream.client.WdkResponse;
+import org.strategylab.upstream.client.WdkStepClient;
+import org.strategylab.upstream.config.UpstreamConfig;
+
+/**
+ * A user's steps on a site: create and read them, page through and count their results, read
+ * their ordered IDs, keep filters in their search config, summarise a column, prepare downloads,
+ * and upload ID lists as datasets.
+ */
+@ApplicationScoped
+public class StepService {
+
+    /** The record type that has transcripts per gene; gene-level reads keep one transcript per gene. */
+    public static final String TRANSCRIPT = "transcript";
+
+    /** WDK's attribute holding a record's id. */
+    static final String RECORD_ID_ATTRIBUTE = "primary_key";
+
+    @Inject
+    StepTreeBuilder builder;
+
+    @Inject
+    WdkStepClient steps;
+
+    @Inject
+    WdkAnalysisClient analyses;
+
+    @Inject
+    UpstreamConfig config;
+
+    /** Creates an unattached leaf step. */
+    public Uni<StepView> create(UpstreamSession session, String recordType, String searchName,
+                                Map<String, Object> parameters, String customName, Integer weight) {
+        StepTreeSpec leaf = new StepTreeSpec(null, searchName, parameters, null, customName, weight, null, null);
+        return builder.build(session, recordType, leaf, "").chain(built -> get(session, built.root().stepId()));
+    }
+
+    /** One step. */
+    public Uni<StepView> get(UpstreamSession session, long stepId) {
+        return stepJson(session, stepId).map(UpstreamAnswers::stepView);
+    }
+
+    /** Renames a step. */
+    public Uni<StepView> rename(UpstreamSession session, long stepId, String customName) {
+        return steps.renameStep(session, stepId, customName)
+                .map(response -> UpstreamAnswers.step(response, stepId))
+                .chain(() -> get(session, stepId));
+    }
+
+    /**
+     * Deletes an unattached step.
+     *
+     * @throws ProblemException 409 {@code STEP_IN_STRATEGY} while a strategy uses it
+     */
+    public Uni<Void> delete(UpstreamSession session, long stepId) {
+        return steps.deleteStep(session, stepId).map(response -> {
+            if (response.status() == 409) {
+                throw ProblemException.conflict("STEP_IN_STRATEGY", "Step " + stepId + " belongs to a strategy; "
+                        + "delete or change the strategy instead");
+            }
+            return UpstreamAnswers.step(response, stepId);
+        }).replaceWithVoid();
+    }
+
+    /** A page of a step's records (a step must be in a strategy to run). */
+    public Uni<ResultPage> records(UpstreamSession session, long stepId, int offset, Integer limit, String sortAttribute,
+                                   String direction, List<String> attributes) {
+        int size = pageSize(limit);
+        String dir = direction(direction);
+        return runnableStep(session, stepId).chain(step -> {
+            ObjectNode reportConfig = WdkJson.reportConfig(offset, size, List.of(), sortAttribute, dir);
+            if (attributes == null || attributes.isEmpty()) {
+                reportConfig.put("attributes", "__DEFAULT_ATTRIBUTES__");
+            } else {
+                reportConfig.set("attributes", WdkJson.strings(attributes));
+            }
+            return steps.report(session, stepId, reportConfig, null);
+        }).map(response -> {
+            JsonNode report = reportOrReject(response, stepId);
+            List<ResultRecord> records = new ArrayList<>();
+            report.path("records").forEach(r -> records.add(UpstreamAnswers.record(r)));
+            return new ResultPage(stepId, records, UpstreamAnswers.meta(report, "totalCount"),
+                    UpstreamAnswers.meta(report, "displayTotalCount"), offset, size);
+        });
+    }
+
+    /**
+     * The ordered IDs of a step's result, one per gene (spec rule 4.5.11: default at most 5000,
+     * optional sort attribute and direction).
+     */
+    public Uni<OrderedIds> orderedIds(UpstreamSession session, long stepId, Integer max, String sortAttribute,
+                                      String direction) {
+        int limit = maxIds(max, "query:max");
+        String dir = sortAttribute == null ? null : direction(direction);
+        return runnableStep(session, stepId).chain(step -> {
+            boolean transcripts = TRANSCRIPT.equals(step.path("recordClassName").asText());
+            ObjectNode reportConfig = WdkJson.reportConfig(0, limit, List.of(), sortAttribute, dir);
+            return steps.report(session, stepId, reportConfig, transcripts ? WdkJson.representativeTranscriptOnly() : null);
+        }).map(response -> {
+            JsonNode report = reportOrReject(response, stepId);
+            List<String> ids = distinctIds(report);
+            long total = UpstreamAnswers.meta(report, "displayViewTotalCount");
+            return new OrderedIds(stepId, ids, total, total > ids.size(), sortAttribute, dir);
+        });
+    }
+
+    /** The step's stored filters. */
+    public Uni<StepFilters> filters(UpstreamSession session, long stepId) {
+        return stepJson(session, stepId).map(step -> new StepFilters(step.path("searchConfig").path("filters")));
+    }
+
+    /**
+     * Replaces the step's stored filters: its search config is written back whole, parameters
+     * (answer parameters included) unchanged, as WDK requires (upstream-wdk.md §3.5).
+     */
+    public Uni<StepFilters> replaceFilters(UpstreamSession session, long stepId, JsonNode filters) {
+        if (filters == null || !filters.isArray()) {
+            return Uni.createFrom().failure(ProblemException.invalid("Filters must be a list",
+                    List.of(new FieldError("/filters", "a list of {name, value, disabled?}"))));
+        }
+        return stepJson(session, stepId).chain(step -> {
+            ObjectNode searchConfig = WdkJson.object();
+            searchConfig.set("parameters", step.path("searchConfig").path("parameters"));
+            searchConfig.set("filters", filters);
+            JsonNode weight = step.path("searchConfig").get("wdkWeight");
+            if (weight != null && weight.canConvertToInt()) {
+                searchConfig.put("wdkWeight", weight.asInt());
+            }
+            return steps.replaceSearchConfig(session, stepId, searchConfig);
+        }).map(response -> {
+            if (response.status() == 400 || response.status() == 422) {
+                throw UpstreamAnswers.rejected("The site refused these filters", response, "/filters");
+            }
+            UpstreamAnswers.step(response, stepId);
+            return new StepFilters(filters);
+        });
+    }
+
+    /** The distribution of a column over the step's result; empty when the site cannot summarise it. */
+    public Uni<ColumnDistribution> distribution(UpstreamSession session, long stepId, String column) {
+        return runnableStep(session, stepId)
+                .chain(step -> steps.columnDistribution(session, stepId, column))
+                .map(response -> {
+                    if (response.status() == 404 || response.status() == 400 || response.status() == 422) {
+                        return new ColumnDistribution(column, false, WdkJson.array(), WdkJson.object());
+                    }
+                    JsonNode body = response.okJson();
+                    JsonNode histogram = body.path("histogram");
+                    boolean supported = histogram.isArray() && !histogram.isEmpty();
+                    return new ColumnDistribution(column, supported, histogram.isArray() ? histogram : WdkJson.array(),
+                            body.path("statistics").isObject() ? body.get("statistics") : WdkJson.object());
+                });
+    }
+
+    /**
+     * Prepares a download of the step's result; the site serves it at the answered URL. The record
+     * id column always comes first, so every row says which record it is.
+     */
+    public Uni<TemporaryResult> temporaryResult(UpstreamSession session, long stepId, String format,
+                                                List<String> attributes) {
+        ObjectNode reportConfig = WdkJson.object();
+        if (attributes == null || attributes.isEmpty()) {
+            reportConfig.put("attributes", "__DEFAULT_ATTRIBUTES__");
+        } else {
+            Set<String> columns = new LinkedHashSet<>();
+            columns.add(RECORD_ID_ATTRIBUTE);
+            columns.addAll(attributes);
+            reportConfig.set("attributes", WdkJson.strings(columns));
+        }
+        String reporter = "attributesTabular";
+        switch (format) {
+            case "csv" -> reportConfig.put("includeHeader", true).put("attachmentType", "csv");
+            case "tab" -> reportConfig.put("includeHeader", true).put("attachmentType", "plain");
+            default -> reporter = "json";
+        }
+        String reportName = reporter;
+        return runnableStep(session, stepId)
+                .chain(step -> steps.createTemporaryResult(session, stepId, reportName, reportConfig))
+                .map(response -> {
+                    if (response.status() == 400 || response.status() == 422) {
+                        throw UpstreamAnswers.rejected("The site refused this download", response, "/attributes");
+                    }
+                    String id = WdkJson.text(response.okJson(), "id");
+                    if (id == null) {
+                        throw UpstreamFailure.malformed(response.siteId(),
+                                response.operation(), response.status(), "no temporary result id");
+                    }
+                    return new TemporaryResult(id, format, session.site().baseUrl() + "/temporary-results/" + id);
+                });
+    }
+
+    /** The analyses a step offers. */
+    public Uni<List<AnalysisType>> analysisTypes(UpstreamSession session, long stepId) {
+        return runnableStep(session, stepId).chain(step -> analyses.types(session, stepId)).map(response -> {
+            List<AnalysisType> types = new ArrayList<>();
+            for (JsonNode t : UpstreamAnswers.step(response, stepId).json()) {
+                List<String> params = new ArrayList<>();
+                t.path("paramNames").forEach(p -> params.add(p.asText()));
+                types.add(new AnalysisType(t.path("name").asText(), t.path("displayName").asText(null),
+                        t.path("shortDescription").asText(t.path("description").asText(null)), params));
+            }
+            return types;
+        });
+    }
+
+    /** Uploads an ID list as a dataset of the user. */
+    public Uni<Dataset> uploadDataset(UpstreamSession session, List<String> ids) {
+        List<String> clean = ids.stream().filter(id -> id != null && !id.isBlank()).map(String::trim).toList();
+        if (clean.isEmpty()) {
+            return Uni.createFrom().failure(ProblemException.invalid("No IDs",
+                    List.of(new FieldError("/ids", "give at least one non-blank ID"))));
+        }
+        return steps.createDataset(session, clean).map(response -> {
+            if (response.status() == 400 || response.status() == 422) {
+                throw UpstreamAnswers.rejected("The site refused the ID list", response, "/ids");
+            }
+            return new Dataset(response.createdId(), clean.size());
+        });
+    }
+
+    /** The step's JSON; 404 when it is not the caller's. */
+    Uni<JsonNode> stepJson(UpstreamSession session, long stepId) {
+        return steps.step(session, stepId).map(response -> UpstreamAnswers.step(response, stepId).json());
+    }
+
+    /**
+     * The step's JSON, when it can run: WDK runs a step's reports only inside a strategy.
+     *
+     * @throws ProblemException 409 {@code STEP_NOT_IN_STRATEGY}
+     */
+    public Uni<JsonNode> runnableStep(UpstreamSession session, long stepId) {
+        return stepJson(session, stepId).map(step -> {
+            if (step.path("strategyId").isNull() || step.path("strategyId").isMissingNode()) {
+                throw ProblemException.conflict("STEP_NOT_IN_STRATEGY",
+                        "Step " + stepId + " is not part of a strategy, so its result cannot be read yet");
+            }
+            return step;
+        });
+    }
+
+    /** A step report's JSON; a refused report config (unknown attribute or sort) is a 422. */
+    static JsonNode reportOrReject(WdkResponse response, long stepId) {
+        if (response.status() == 400 || response.status() == 422) {
+            throw UpstreamAnswers.rejected("The site refused this report (unknown attribute or sort?)", response,
+                    "query:attributes");
+        }
+        return UpstreamAnswers.step(response, stepId).json();
+    }
+
+    /** Record ids of a report, first key column, each once, in order. */
+    static List<String> distinctIds(JsonNode report) {
+        Set<String> ids = new LinkedHashSet<>();
+        report.path("records").forEach(r -> {
+            String id = UpstreamAnswers.recordId(r);
+            if (id != null) {
+                ids.add(id);
+            }
+        });
+        return new ArrayList<>(ids);
+    }
+
+    int maxIds(Integer max, String pointer) {
+        UpstreamConfig.Results results = config.results();
+        int value = max == null ? results.orderedIdsDefault() : max;
+        if (value < 0 || value > results.orderedIdsCeiling()) {
+            throw ProblemException.invalid("Maximum out of range", List.of(new FieldError(pointer,
+                    "must be between 0 and " + results.orderedIdsCeiling())));
+        }
+        return value;
+    }
+
+    private int pageSize(Integer limit) {
+        UpstreamConfig.Results results = config.results();
+        int value = limit == null ? results.previewDefault() : limit;
+        if (value < 0 || value > results.pageCeiling()) {
+            throw ProblemException.invalid("Limit out of range", List.of(new FieldError("query:limit",
+                    "must be between 0 and " + results.pageCeiling())));
+        }
+        return value;
+    }
+
+    static String direction(String direction) {
+        String dir = direction == null ? "ASC" : direction.toUpperCase(Locale.ROOT);
+        if (!dir.equals("ASC") && !dir.equals("DESC")) {
+            throw ProblemException.invalid("Unknown direction", List.of(new FieldError("query:direction",
+                    "must be ASC or DESC")));
+        }
+        return dir;
+    }
+}
