@@ -41,6 +41,8 @@ import org.strategylab.gateway.routing.FakeServicesResource;
 import org.strategylab.testsupport.InProcessKafkaResource;
 import org.strategylab.testsupport.PostgresResource;
 import org.strategylab.testsupport.TestTokens;
+import org.strategylab.testsupport.sse.SseClient;
+import org.strategylab.testsupport.sse.SseEvent;
 
 /**
  * What keeps streams from hurting the gateway: back-pressure during catch-up, the per-user cap,
@@ -138,16 +140,16 @@ class StreamLimitsTest {
         String lastId;
         try (SseClient stream = subscribe(grace, op, null)) {
             // max-connection-age is 20 s in the test profile: the server ends the stream, no terminal event
-            List<SseClient.Event> seen = assertTimeoutPreemptively(PATIENCE, stream::readToEnd);
-            assertEquals(List.of("progress"), seen.stream().map(SseClient.Event::event).toList());
+            List<SseEvent> seen = assertTimeoutPreemptively(PATIENCE, stream::readToEnd);
+            assertEquals(List.of("progress"), seen.stream().map(SseEvent::type).toList());
             assertTrue(stream.comments().stream().anyMatch(comment -> comment.contains("maximum age")), stream.comments().toString());
             lastId = seen.get(0).id();
         }
         emit(grace, op, "progress", Map.of("n", 2));
         emit(grace, op, "operation_completed", Map.of());
         try (SseClient resumed = subscribe(grace, op, lastId)) {
-            List<SseClient.Event> rest = resumed.readToEnd();
-            assertEquals(List.of("progress", "operation_completed"), rest.stream().map(SseClient.Event::event).toList());
+            List<SseEvent> rest = resumed.readToEnd();
+            assertEquals(List.of("progress", "operation_completed"), rest.stream().map(SseEvent::type).toList());
             assertEquals(2, CursorCodec.decode(rest.get(0).id()).seq());
         }
     }
@@ -159,7 +161,7 @@ class StreamLimitsTest {
         emit(heidi, op, "progress", Map.of("n", 1));
         long restartsBefore = tails.restarts();
         try (SseClient stream = subscribe(heidi, op, null)) {
-            assertEquals("progress", stream.read(1).get(0).event());
+            assertEquals("progress", stream.read(1).get(0).type());
             // a real consumer failure: an interrupted poll throws Kafka's InterruptException
             tailThread(TestWorkerResource.TOPIC).interrupt();
             await("the tail is restarted").atMost(PATIENCE).until(() -> tails.restarts() > restartsBefore);
@@ -168,12 +170,12 @@ class StreamLimitsTest {
             }
             emit(heidi, op, "operation_completed", Map.of());
             // before, the dead tail left the stream with heartbeats only
-            List<SseClient.Event> rest = assertTimeoutPreemptively(PATIENCE, stream::readToEnd);
+            List<SseEvent> rest = assertTimeoutPreemptively(PATIENCE, stream::readToEnd);
             assertEquals(5, rest.size());
             for (int i = 0; i < 4; i++) {
                 assertEquals(i + 2, CursorCodec.decode(rest.get(i).id()).seq());
             }
-            assertEquals("operation_completed", rest.get(4).event());
+            assertEquals("operation_completed", rest.get(4).type());
         }
         given().get("/q/metrics").then().statusCode(200).body(containsString("strategylab_streams_tail_restarts_total"));
     }
