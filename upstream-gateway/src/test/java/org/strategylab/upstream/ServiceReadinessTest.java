@@ -1,41 +1,36 @@
 package org.strategylab.upstream;
 
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasKey;
 
 import io.quarkus.test.junit.QuarkusTest;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.strategylab.testsupport.ServiceReadinessTestBase;
 import org.strategylab.upstream.support.UpstreamTest;
 
 @QuarkusTest
 @UpstreamTest
-class ServiceReadinessTest {
+class ServiceReadinessTest extends ServiceReadinessTestBase {
 
-    @Test
-    void readyWhenItsSchemaIsMigrated() {
-        given().when().get("/q/health/ready")
-                .then().statusCode(200)
-                .body("status", equalTo("UP"))
-                .body("checks.name", hasItems("PostgreSQL schema upstream_gateway"))
-                .body("checks.find { it.name == 'PostgreSQL schema upstream_gateway' }.data.schemaVersion", equalTo("1"));
+    ServiceReadinessTest() {
+        super("upstream_gateway", List.of(), "StrategyLab upstream gateway");
     }
 
     @Test
-    void liveMetricsAndOpenApiAreServed() {
-        given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+    void metricsAndOpenApiNameItsRoutes() {
         given().when().get("/api/v1/sites/toxodb").then().statusCode(200);
         given().when().get("/q/metrics").then().statusCode(200)
                 .body(containsString("http_server_requests_seconds_count{"))
                 .body(containsString("uri=\"/api/v1/sites/{siteId}\""));
         given().accept("application/json").when().get("/q/openapi")
                 .then().statusCode(200)
-                .body("paths", org.hamcrest.Matchers.hasKey("/api/v1/sites/{siteId}"))
-                .body("paths", org.hamcrest.Matchers.hasKey("/api/v1/sites/{siteId}/searches/{recordType}/{searchName}/validate"))
-                .body("paths", org.hamcrest.Matchers.hasKey("/internal/v1/sites/{siteId}/control-counts"))
-                .body("paths", org.hamcrest.Matchers.hasKey("/internal/v1/sites/{siteId}/steps/{stepId}/ordered-ids"))
-                .body("paths", org.hamcrest.Matchers.hasKey("/internal/v1/sites/{siteId}/analyses"))
-                .body("paths", org.hamcrest.Matchers.hasKey("/api/v1/veupathdb/auth/login"));
+                .body("paths", hasKey("/api/v1/sites/{siteId}"))
+                .body("paths", hasKey("/api/v1/sites/{siteId}/searches/{recordType}/{searchName}/validate"))
+                .body("paths", hasKey("/internal/v1/sites/{siteId}/control-counts"))
+                .body("paths", hasKey("/internal/v1/sites/{siteId}/steps/{stepId}/ordered-ids"))
+                .body("paths", hasKey("/internal/v1/sites/{siteId}/analyses"))
+                .body("paths", hasKey("/api/v1/veupathdb/auth/login"));
     }
 }

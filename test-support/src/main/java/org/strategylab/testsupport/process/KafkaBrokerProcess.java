@@ -33,7 +33,7 @@ import org.apache.kafka.common.Uuid;
  * }
  * }</pre>
  */
-public final class KafkaBrokerProcess implements AutoCloseable {
+public final class KafkaBrokerProcess extends LaunchedProcess {
 
     /** JVM options of the broker unless the builder says otherwise (those of the local run). */
     public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xms128m", "-Xmx256m", "-XX:+UseSerialGC");
@@ -45,9 +45,9 @@ public final class KafkaBrokerProcess implements AutoCloseable {
     private final List<String> jvmOptions;
     private final Duration startTimeout;
     private final Map<String, String> serverProperties;
-    private ManagedProcess process;
 
     private KafkaBrokerProcess(Builder builder) {
+        super("kafka", Duration.ofSeconds(30), Duration.ofSeconds(10));
         this.directory = builder.directory.toAbsolutePath();
         this.port = builder.port > 0 ? builder.port : FreePorts.pick();
         this.controllerPort = builder.controllerPort > 0 ? builder.controllerPort : FreePorts.pick();
@@ -77,11 +77,6 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         return directory;
     }
 
-    /** The running broker process (null before the first start). */
-    public ManagedProcess process() {
-        return process;
-    }
-
     /**
      * Starts the broker (formatting the storage the first time) and waits until it answers
      * metadata requests.
@@ -89,46 +84,26 @@ public final class KafkaBrokerProcess implements AutoCloseable {
      * @throws IllegalStateException when it exits or is not ready within the start timeout
      */
     public KafkaBrokerProcess start() {
-        if (process != null && process.isAlive()) {
-            throw new IllegalStateException("the broker is already running: " + process);
-        }
-        writeConfiguration();
-        if (!Files.exists(data().resolve("meta.properties"))) {
-            format();
-        }
-        process = ManagedProcess.start("kafka", command("kafka.Kafka").arguments(serverProperties().toString()).toList(),
-                directory.resolve("kafka.log"));
+        launchNew();
         awaitReady();
         return this;
     }
 
-    /** Kills the broker with SIGKILL: no controlled shutdown, unflushed segments are recovered on the next start. */
-    public void kill() {
-        if (process != null) {
-            process.kill();
-        }
-    }
-
-    /** Stops the broker gracefully (controlled shutdown), killing it if that takes over 30 s. */
-    public void stop() {
-        if (process != null) {
-            process.stop(Duration.ofSeconds(30));
-        }
-    }
-
-    /** Stops the broker; a broker that was never started or is gone already is fine. */
     @Override
-    public void close() {
-        if (process != null) {
-            process.stop(Duration.ofSeconds(10));
+    protected ManagedProcess launch() {
+        writeConfiguration();
+        if (!Files.exists(data().resolve("meta.properties"))) {
+            format();
         }
+        return ManagedProcess.start("kafka", command("kafka.Kafka").arguments(serverProperties().toString()).toList(),
+                directory.resolve("kafka.log"));
     }
 
     /** Waits until the broker answers metadata requests (after {@link #start} this holds already). */
     public void awaitReady() {
         try (Admin admin = admin()) {
             Waiting.until("Kafka at " + bootstrapServers() + " answers", startTimeout,
-                    () -> !admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).isEmpty(), process);
+                    () -> !admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).isEmpty(), process());
         }
     }
 
@@ -158,7 +133,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                     }
                 }
                 return !description.partitions().isEmpty();
-            }, process);
+            }, process());
         }
     }
 

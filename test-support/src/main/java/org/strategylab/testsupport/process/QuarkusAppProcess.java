@@ -18,7 +18,7 @@ import java.util.Map;
  * {@code /q/health/ready} answers 200; {@link #kill} and {@link #start} again restart it on the same
  * port with the same configuration, as a crashed service would be restarted by its supervisor.
  */
-public final class QuarkusAppProcess implements AutoCloseable {
+public final class QuarkusAppProcess extends LaunchedProcess {
 
     /** JVM options unless the builder says otherwise (those the local run gives every service). */
     public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xmx256m",
@@ -34,9 +34,9 @@ public final class QuarkusAppProcess implements AutoCloseable {
     private final List<String> jvmOptions;
     private final Path log;
     private final Duration startTimeout;
-    private ManagedProcess process;
 
     private QuarkusAppProcess(Builder builder) {
+        super(builder.name, Duration.ofSeconds(30), Duration.ofSeconds(15));
         this.name = builder.name;
         this.jar = builder.jar.toAbsolutePath();
         this.port = builder.port > 0 ? builder.port : FreePorts.pick();
@@ -65,27 +65,24 @@ public final class QuarkusAppProcess implements AutoCloseable {
         return port;
     }
 
-    /** The running process (null before the first start). */
-    public ManagedProcess process() {
-        return process;
-    }
-
     /**
      * Starts the application and waits until it is ready.
      *
      * @throws IllegalStateException when it exits or is not ready within the start timeout
      */
     public QuarkusAppProcess start() {
-        if (process != null && process.isAlive()) {
-            throw new IllegalStateException(name + " is already running: " + process);
-        }
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " does not exist: package the application first");
         }
-        process = ManagedProcess.start(name, JavaCommand.jar(jar).jvmOptions(jvmOptions)
-                .property("quarkus.http.port", Integer.toString(port)).properties(properties).toList(), log);
+        launchNew();
         awaitReady(startTimeout);
         return this;
+    }
+
+    @Override
+    protected ManagedProcess launch() {
+        return ManagedProcess.start(name, JavaCommand.jar(jar).jvmOptions(jvmOptions)
+                .property("quarkus.http.port", Integer.toString(port)).properties(properties).toList(), log);
     }
 
     /** Waits until {@code /q/health/ready} answers 200. */
@@ -93,29 +90,7 @@ public final class QuarkusAppProcess implements AutoCloseable {
         HttpRequest ready = HttpRequest.newBuilder(baseUri().resolve("/q/health/ready"))
                 .timeout(Duration.ofSeconds(5)).GET().build();
         Waiting.until(name + " on port " + port + " is ready", timeout,
-                () -> HTTP.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200, process);
-    }
-
-    /** Kills the application with SIGKILL: no graceful shutdown, open connections are reset. */
-    public void kill() {
-        if (process != null) {
-            process.kill();
-        }
-    }
-
-    /** Stops it gracefully (SIGTERM; Quarkus drains and runs its shutdown observers), killing it after 30 s. */
-    public void stop() {
-        if (process != null) {
-            process.stop(Duration.ofSeconds(30));
-        }
-    }
-
-    /** Stops the application; one never started or already gone is fine. */
-    @Override
-    public void close() {
-        if (process != null) {
-            process.stop(Duration.ofSeconds(15));
-        }
+                () -> HTTP.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200, process());
     }
 
     /** How to start an application. */
@@ -179,6 +154,6 @@ public final class QuarkusAppProcess implements AutoCloseable {
 
     @Override
     public String toString() {
-        return name + " on port " + port + (process == null ? "" : ", " + process);
+        return name + " on port " + port + (process() == null ? "" : ", " + process());
     }
 }

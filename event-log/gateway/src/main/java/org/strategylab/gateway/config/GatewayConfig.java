@@ -64,6 +64,28 @@ public interface GatewayConfig {
         /** How long shutdown waits for open streams to flush before closing them; default 5 s. */
         @WithDefault("PT5S")
         Duration drainTimeout();
+
+        /**
+         * Streams one user may have open on this gateway instance at once (counted per replica);
+         * default 20. One more is refused with 429 and {@code Retry-After}.
+         */
+        @WithDefault("20")
+        int maxStreamsPerUser();
+
+        /**
+         * How long one stream connection may last; default 30 min. Then it ends cleanly (a comment
+         * says why) and the client resumes from its cursor, so connections move between replicas.
+         */
+        @WithDefault("PT30M")
+        Duration maxConnectionAge();
+
+        /** The first wait before a failed tail consumer is started again; default 1 s, doubling per failure. */
+        @WithDefault("PT1S")
+        Duration tailRestartBackoff();
+
+        /** The longest wait between restarts of a failing tail consumer; default 30 s. */
+        @WithDefault("PT30S")
+        Duration tailRestartMaxBackoff();
     }
 
     /** One service behind the gateway. */

@@ -5,14 +5,16 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.jboss.logging.Logger;
 import org.strategylab.eventlog.OperationKinds;
 import org.strategylab.eventlog.index.OperationRecord;
 
 /**
- * One client's SSE stream of one operation. It first writes the events it catches up on (in
- * chunks, as the catch-up reads them), then the live events the tail handed it meanwhile and
+ * One client's SSE stream of one operation. It first writes the events it catches up on (a piece
+ * at a time: the next piece is read only once the client has taken this one, so a client that
+ * stops reading costs one piece, not the whole history), then the live events the tail handed it meanwhile and
  * afterwards; an event at or below the last written offset or seq is dropped, so the overlap of
  * catch-up and live is never seen twice. Writes happen on the connection's own Vert.x context,
  * batched into buffers of up to {@value #BATCH_BYTES} bytes. A client that reads too slowly has its
@@ -36,10 +38,16 @@ final class OperationStream implements LiveListener {
     private boolean evicting;
     private volatile boolean closed;
     private volatile boolean evicted;
+    private volatile boolean waitingForClient;
+    /** Events the catch-up has read for this stream and not yet written (bounded by one piece). */
+    private final AtomicLong unwrittenCatchUp = new AtomicLong();
+    private final AtomicLong peakTracker;
+    private long ageTimer = -1;
 
     OperationStream(OperationRecord operation, HttpServerResponse response, Context context, long fromOffset,
-                    long lastSeq, int bufferLimit, Consumer<OperationStream> onClose) {
+                    long lastSeq, int bufferLimit, AtomicLong peakUnwrittenCatchUp, Consumer<OperationStream> onClose) {
         this.operation = operation;
+        this.peakTracker = peakUnwrittenCatchUp;
         this.response = response;
         this.context = context;
         this.nextOffset = fromOffset;
@@ -74,9 +82,48 @@ final class OperationStream implements LiveListener {
         }
     }
 
-    /** On the context: one chunk of caught-up events (more follow). */
-    void caughtUpChunk(List<LiveEvent> events) {
-        writeAll(events);
+    /** From the catch-up's reading thread: one more event read for this stream, not yet written. */
+    void catchUpRead() {
+        long held = unwrittenCatchUp.incrementAndGet();
+        peakTracker.accumulateAndGet(held, Math::max);
+    }
+
+    /** Events read for catch-up and not yet written to the connection. */
+    long unwrittenCatchUp() {
+        return unwrittenCatchUp.get();
+    }
+
+    /** Whether the catch-up waits for the client to take what was written (its write queue is full). */
+    boolean waitingForClient() {
+        return waitingForClient;
+    }
+
+    /** On the context: one piece of caught-up events (more follow). Answers true when the stream ended. */
+    boolean caughtUpChunk(List<LiveEvent> events) {
+        return writeAll(events);
+    }
+
+    /**
+     * On the context: runs the action (reading the next piece) once the connection's write queue
+     * has room, i.e. at once, or when the client has read enough. Nothing more is read meanwhile.
+     */
+    void whenWritable(Runnable action) {
+        if (closed) {
+            return;
+        }
+        if (!response.writeQueueFull()) {
+            action.run();
+            return;
+        }
+        waitingForClient = true;
+        response.drainHandler(v -> {
+            // one-shot: the live drain installs its own handler later
+            response.drainHandler(null);
+            waitingForClient = false;
+            if (!closed) {
+                action.run();
+            }
+        });
     }
 
     /** On the context: the last caught-up events; then the stream switches to live delivery. */
@@ -99,6 +146,14 @@ final class OperationStream implements LiveListener {
 
     /** Writes the events in batches. Answers true when the stream ended (terminal event, or closed). */
     private boolean writeAll(List<LiveEvent> events) {
+        try {
+            return writeBatches(events);
+        } finally {
+            unwrittenCatchUp.addAndGet(-events.size());
+        }
+    }
+
+    private boolean writeBatches(List<LiveEvent> events) {
         Buffer batch = Buffer.buffer();
         for (LiveEvent event : events) {
             if (closed) {
@@ -225,6 +280,14 @@ final class OperationStream implements LiveListener {
 
     Context context() {
         return context;
+    }
+
+    void ageTimer(long timer) {
+        this.ageTimer = timer;
+    }
+
+    long ageTimer() {
+        return ageTimer;
     }
 
     boolean closed() {

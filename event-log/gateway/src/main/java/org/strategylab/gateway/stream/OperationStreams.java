@@ -16,11 +16,12 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 import org.strategylab.eventlog.OperationKinds;
 import org.strategylab.eventlog.config.EventLogConfig;
@@ -28,6 +29,7 @@ import org.strategylab.eventlog.cursor.Cursor;
 import org.strategylab.eventlog.index.OperationRecord;
 import org.strategylab.eventlog.replay.ReplayReader;
 import org.strategylab.eventlog.replay.TopicPositions;
+import org.strategylab.edge.problem.ProblemWriter;
 import org.strategylab.gateway.config.GatewayConfig;
 
 /**
@@ -62,21 +64,35 @@ public class OperationStreams {
     @Inject
     Vertx vertx;
 
-    /** Events per catch-up chunk handed from the reading thread to the connection. */
-    private static final int CATCH_UP_CHUNK = 1000;
+    /**
+     * Events per catch-up piece: what one read hands to the connection, and the most a stream
+     * holds read but unwritten while its client is slow.
+     */
+    static final int CATCH_UP_CHUNK = 1000;
 
     private final Set<OperationStream> open = ConcurrentHashMap.newKeySet();
+    /** Open streams per user (the owner of the streamed operation, who is the caller). */
+    private final Map<String, Integer> perUser = new ConcurrentHashMap<>();
+    /** The most events any stream has held read-but-unwritten during catch-up, since start. */
+    private final AtomicLong peakUnwrittenCatchUp = new AtomicLong();
     private volatile boolean stopping;
     private long heartbeatTimer = -1;
 
     @Inject
     MeterRegistry metrics;
 
+    @Inject
+    ProblemWriter problems;
+
     void onStart(@Observes StartupEvent event) {
         Gauge.builder("strategylab.streams.open", open, Set::size)
                 .description("Open operation streams (SSE connections)").register(metrics);
         Gauge.builder("strategylab.streams.watched.operations", tails, TopicTails::watchedOperations)
                 .description("Operations with live listeners on this gateway").register(metrics);
+        Gauge.builder("strategylab.streams.catchup.unwritten", this, OperationStreams::unwrittenCatchUpEvents)
+                .description("Events read for catch-up and not yet written to their (slow) clients").register(metrics);
+        Gauge.builder("strategylab.streams.catchup.unwritten.peak", peakUnwrittenCatchUp, AtomicLong::get)
+                .description("The most events one stream has held read but unwritten during catch-up").register(metrics);
         heartbeatTimer = vertx.setPeriodic(config.stream().heartbeat().toMillis(), id -> {
             for (OperationStream stream : open) {
                 stream.context().runOnContext(v -> stream.heartbeat());
@@ -89,6 +105,21 @@ public class OperationStreams {
         return open.size();
     }
 
+    /** Events read for catch-up and not yet written, over all open streams (a metric and a test aid). */
+    public long unwrittenCatchUpEvents() {
+        return open.stream().mapToLong(OperationStream::unwrittenCatchUp).sum();
+    }
+
+    /** The most events one stream has held read but unwritten during catch-up since start (a test aid). */
+    public long peakUnwrittenCatchUp() {
+        return peakUnwrittenCatchUp.get();
+    }
+
+    /** Streams whose catch-up waits for their client to read (a test aid). */
+    public long catchUpsWaitingForClient() {
+        return open.stream().filter(OperationStream::waitingForClient).count();
+    }
+
     /**
      * Streams the operation to the response, starting after the cursor (or from its first event).
      * The caller has checked ownership and the cursor's identity.
@@ -98,6 +129,14 @@ public class OperationStreams {
             routing.response().setStatusCode(503).putHeader("Retry-After", "1").end();
             return;
         }
+        if (!takeSlot(operation.ownerId())) {
+            metrics.counter("strategylab.streams.refused", "reason", "per_user_limit").increment();
+            routing.response().putHeader("Retry-After", Long.toString(Math.max(1, config.stream().retry().toSeconds())));
+            problems.write(routing, 429, "TOO_MANY_STREAMS", "Too Many Requests", "At most "
+                    + config.stream().maxStreamsPerUser() + " operation streams may be open at once; close one first",
+                    List.of());
+            return;
+        }
         Context context = vertx.getOrCreateContext();
         Uni.combine().all()
                 .unis(currentEpoch(operation), positions.startOffset(operation.topic(), operation.partition()))
@@ -105,7 +144,27 @@ public class OperationStreams {
                 .subscribe().with(
                         found -> context.runOnContext(v -> begin(routing, operation, cursor, found.getItem1(),
                                 found.getItem2())),
-                        failure -> context.runOnContext(v -> unavailable(routing, failure)));
+                        failure -> context.runOnContext(v -> {
+                            releaseSlot(operation.ownerId());
+                            unavailable(routing, failure);
+                        }));
+    }
+
+    private boolean takeSlot(String user) {
+        boolean[] taken = {false};
+        perUser.compute(user, (id, count) -> {
+            int current = count == null ? 0 : count;
+            if (current >= config.stream().maxStreamsPerUser()) {
+                return count;
+            }
+            taken[0] = true;
+            return current + 1;
+        });
+        return taken[0];
+    }
+
+    private void releaseSlot(String user) {
+        perUser.computeIfPresent(user, (id, count) -> count <= 1 ? null : count - 1);
     }
 
     /** The topic's epoch, looked up again before concluding that the topic was recreated. */
@@ -118,6 +177,7 @@ public class OperationStreams {
     private void begin(RoutingContext routing, OperationRecord operation, Cursor cursor, long epoch, long logStart) {
         HttpServerResponse response = routing.response();
         if (response.closed()) {
+            releaseSlot(operation.ownerId());
             return;
         }
         String gap = null;
@@ -150,8 +210,17 @@ public class OperationStreams {
                 .setChunked(true);
         response.write("retry: " + config.stream().retry().toMillis() + "\n\n");
         OperationStream stream = new OperationStream(operation, response, Vertx.currentContext(),
-                from == Long.MAX_VALUE ? 0 : from, lastSeq, config.stream().bufferLimit(), this::closed);
+                from == Long.MAX_VALUE ? 0 : from, lastSeq, config.stream().bufferLimit(), peakUnwrittenCatchUp,
+                this::closed);
         open.add(stream);
+        // an old connection ends cleanly and the client resumes from its cursor (on any replica)
+        stream.ageTimer(vertx.setTimer(config.stream().maxConnectionAge().toMillis(), id -> stream.context()
+                .runOnContext(v -> {
+                    if (!stream.closed()) {
+                        metrics.counter("strategylab.streams.aged").increment();
+                        stream.close("the connection reached its maximum age; reconnect with Last-Event-ID");
+                    }
+                })));
         response.closeHandler(v -> stream.clientGone());
         if (gap != null) {
             metrics.counter("strategylab.streams.replay.gaps", "reason", gap).increment();
@@ -171,51 +240,71 @@ public class OperationStreams {
         // register before reading the tail's position: whatever the tail reads after this moment
         // reaches the stream live, whatever it read before is below the position and caught up
         tail.register(operation.id(), stream);
-        vertx.<List<LiveEvent>>executeBlocking(() -> {
-            AtomicLongArray next = tail.ready().get(eventLog.replay().timeout().toMillis(), TimeUnit.MILLISECONDS);
-            return read(stream, operation, from, next.get(operation.partition()));
-        }, false).onComplete(done -> stream.context().runOnContext(v -> {
-            if (done.succeeded()) {
-                stream.caughtUp(done.result());
-            } else {
-                LOG.warnf("catch-up of operation %s failed: %s", operation.id(), done.cause().toString());
-                stream.close("catch-up failed; reconnect to retry");
-            }
-        }));
+        vertx.<Long>executeBlocking(() -> tail.ready().get(eventLog.replay().timeout().toMillis(), TimeUnit.MILLISECONDS)
+                .get(operation.partition()), false)
+                .onComplete(done -> stream.context().runOnContext(v -> {
+                    if (done.succeeded()) {
+                        catchUp(stream, operation, from, done.result(), true);
+                    } else {
+                        LOG.warnf("catch-up of operation %s failed: %s", operation.id(), done.cause().toString());
+                        stream.close("catch-up failed; reconnect to retry");
+                    }
+                }));
     }
 
     private void catchUpToEnd(OperationStream stream, OperationRecord operation, long from) {
         positions.endOffset(operation.topic(), operation.partition())
-                .subscribe().with(end -> vertx.<List<LiveEvent>>executeBlocking(() -> read(stream, operation, from, end), false)
-                                .onComplete(done -> stream.context().runOnContext(v -> {
-                                    if (done.succeeded()) {
-                                        stream.endAfterCatchUp(done.result());
-                                    } else {
-                                        stream.close("catch-up failed; reconnect to retry");
-                                    }
-                                })),
+                .subscribe().with(end -> stream.context().runOnContext(v -> catchUp(stream, operation, from, end, false)),
                         failure -> stream.context().runOnContext(v -> stream.close("the log is unavailable; reconnect to retry")));
     }
 
     /**
-     * Reads [from, until) on a worker thread, handing full chunks to the stream's context as they
-     * fill (so the first events leave before the last are read); answers the last, partial chunk.
+     * On the stream's context: reads the next piece of [from, until) on a worker thread, writes it,
+     * and asks for the following piece only once the connection can take more. A client that stops
+     * reading leaves at most one piece in the gateway, and holds no thread and no replay consumer.
+     * At the end the stream either switches to live delivery or ends (the operation is over).
      */
-    private List<LiveEvent> read(OperationStream stream, OperationRecord operation, long from, long until) {
-        List<LiveEvent> chunk = new ArrayList<>();
-        if (from >= until) {
-            return chunk;
+    private void catchUp(OperationStream stream, OperationRecord operation, long from, long until, boolean thenLive) {
+        if (stream.closed()) {
+            return;
         }
-        reader.read(operation.topic(), operation.partition(), from, until, operation.id(), event -> {
-            chunk.add(new LiveEvent(event));
-            if (chunk.size() == CATCH_UP_CHUNK && !stream.closed()) {
-                List<LiveEvent> ready = List.copyOf(chunk);
-                chunk.clear();
-                // runOnContext keeps submission order, so chunks and the final part arrive in order
-                stream.context().runOnContext(v -> stream.caughtUpChunk(ready));
+        if (from >= until) {
+            finishCatchUp(stream, List.of(), thenLive);
+            return;
+        }
+        vertx.<Piece>executeBlocking(() -> {
+            List<LiveEvent> events = new ArrayList<>();
+            long next = reader.read(operation.topic(), operation.partition(), from, until, operation.id(),
+                    CATCH_UP_CHUNK, event -> {
+                        events.add(new LiveEvent(event));
+                        stream.catchUpRead();
+                    });
+            return new Piece(events, next);
+        }, false).onComplete(done -> stream.context().runOnContext(v -> {
+            if (done.failed()) {
+                LOG.warnf("catch-up of operation %s failed: %s", operation.id(), done.cause().toString());
+                stream.close("catch-up failed; reconnect to retry");
+                return;
             }
-        });
-        return chunk;
+            Piece piece = done.result();
+            if (piece.next() >= until) {
+                finishCatchUp(stream, piece.events(), thenLive);
+            } else if (!stream.caughtUpChunk(piece.events())) {
+                stream.whenWritable(() -> catchUp(stream, operation, piece.next(), until, thenLive));
+            }
+        }));
+    }
+
+    private static void finishCatchUp(OperationStream stream, List<LiveEvent> events, boolean thenLive) {
+        if (thenLive) {
+            stream.caughtUp(events);
+        } else {
+            stream.endAfterCatchUp(events);
+        }
+    }
+
+    /** One piece of a catch-up: the operation's events read, and the offset to continue from. */
+    private record Piece(List<LiveEvent> events, long next) {
     }
 
     private String gapJson(OperationRecord operation, String reason) {
@@ -228,7 +317,12 @@ public class OperationStreams {
     }
 
     private void closed(OperationStream stream) {
-        open.remove(stream);
+        if (open.remove(stream)) {
+            releaseSlot(stream.operation().ownerId());
+        }
+        if (stream.ageTimer() >= 0) {
+            vertx.cancelTimer(stream.ageTimer());
+        }
         if (stream.evicted()) {
             metrics.counter("strategylab.streams.evictions").increment();
         }

@@ -9,6 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -28,31 +29,60 @@ import org.strategylab.eventlog.LoggedEvent;
  * to the streams of its operation. It starts at the end of every partition; anything older is read
  * by a stream's own catch-up. It publishes, per partition, the offset it will read next: every
  * event below it has already been handed to the listeners registered at that time, which is what
- * lets a stream switch from catch-up to live without a gap.
+ * lets a stream switch from catch-up to live without a gap. A consumer that fails is replaced,
+ * after a back-off, by one that goes on from those offsets; readiness is DOWN meanwhile.
  */
 final class TopicTail {
 
     private static final Logger LOG = Logger.getLogger(TopicTail.class);
 
+    /** Where the tail is in its life, for readiness. */
+    enum State {
+        /** Waiting for its topic to exist (its owner creates it), before the first placement. */
+        WAITING_FOR_TOPIC,
+        /** Placed and reading. */
+        RUNNING,
+        /** Its consumer failed; it is waiting to start again or being placed again. */
+        RESTARTING,
+        /** Stopped with the gateway. */
+        STOPPED
+    }
+
     private final String topic;
-    private final KafkaConsumer<String, byte[]> consumer;
+    private final String bootstrapServers;
+    private final Duration firstBackoff;
+    private final Duration maxBackoff;
     private final Map<String, Set<LiveListener>> listeners = new ConcurrentHashMap<>();
     private final CompletableFuture<AtomicLongArray> ready = new CompletableFuture<>();
     private final Thread thread;
+    private final AtomicLong restarts = new AtomicLong();
+    private volatile KafkaConsumer<String, byte[]> consumer;
+    private volatile State state = State.WAITING_FOR_TOPIC;
+    private volatile String lastFailure;
     private volatile boolean running = true;
+    /** The offsets to read next, per partition; kept across restarts so nothing is skipped. */
+    private AtomicLongArray next;
 
-    TopicTail(String topic, String bootstrapServers) {
+    TopicTail(String topic, String bootstrapServers, Duration firstBackoff, Duration maxBackoff) {
         this.topic = topic;
-        this.consumer = new KafkaConsumer<>(Map.of(
+        this.bootstrapServers = bootstrapServers;
+        this.firstBackoff = firstBackoff;
+        this.maxBackoff = maxBackoff;
+        this.thread = new Thread(this::run, "tail-" + topic);
+        this.thread.setDaemon(true);
+    }
+
+    private KafkaConsumer<String, byte[]> newConsumer() {
+        return new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest",
+                // the topic's owner creates it with its partitions and retention; a tail never does
+                ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false,
                 ConsumerConfig.CLIENT_ID_CONFIG, "strategylab-gateway-tail-" + topic + "-" + UUID.randomUUID(),
                 // live events should leave the broker at once, not wait for a fuller fetch
                 ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50),
                 new StringDeserializer(), new ByteArrayDeserializer());
-        this.thread = new Thread(this::run, "tail-" + topic);
-        this.thread.setDaemon(true);
     }
 
     void start() {
@@ -61,6 +91,20 @@ final class TopicTail {
 
     String topic() {
         return topic;
+    }
+
+    State state() {
+        return state;
+    }
+
+    /** How often the consumer failed and was started again. */
+    long restarts() {
+        return restarts.get();
+    }
+
+    /** Why the consumer failed last, if it did. */
+    String lastFailure() {
+        return lastFailure;
     }
 
     /** Completes with the per-partition next offsets once the consumer is placed at the tail. */
@@ -84,45 +128,113 @@ final class TopicTail {
         return listeners.size();
     }
 
+    /**
+     * Tails until stopped. A consumer that fails is closed and a new one is placed where the old
+     * one stopped (the published next offsets), after a back-off that doubles per consecutive
+     * failure; live streams see the events of the outage late, never lose them.
+     */
     private void run() {
+        Duration backoff = firstBackoff;
+        while (running) {
+            KafkaConsumer<String, byte[]> current = newConsumer();
+            consumer = current;
+            boolean wasRunning = false;
+            try {
+                tail(current);
+            } catch (RuntimeException e) {
+                // WakeupException and Kafka's InterruptException included; the latter re-sets the
+                // thread's interrupt flag, which would cut the back-off and the close short
+                Thread.interrupted();
+                wasRunning = state == State.RUNNING;
+                if (running) {
+                    failed(e);
+                }
+            } finally {
+                try {
+                    current.close(Duration.ZERO);
+                } catch (RuntimeException e) {
+                    LOG.debugf("closing the failed tail consumer of %s: %s", topic, e);
+                }
+            }
+            if (!running) {
+                break;
+            }
+            if (wasRunning) {
+                // only consecutive failures (no placement in between) wait longer and longer
+                backoff = firstBackoff;
+            }
+            LOG.infof("restarting the tail of %s in %d ms", topic, backoff.toMillis());
+            if (!pause(backoff)) {
+                break;
+            }
+            Duration doubled = backoff.multipliedBy(2);
+            backoff = doubled.compareTo(maxBackoff) > 0 ? maxBackoff : doubled;
+        }
+        state = State.STOPPED;
+    }
+
+    private void failed(RuntimeException e) {
+        state = State.RESTARTING;
+        lastFailure = e.toString();
+        restarts.incrementAndGet();
+        LOG.errorf(e, "the tail of %s failed", topic);
+    }
+
+    private boolean pause(Duration backoff) {
         try {
-            List<TopicPartition> partitions = awaitPartitions();
-            if (partitions == null) {
-                return;
-            }
-            consumer.assign(partitions);
-            consumer.seekToEnd(partitions);
-            AtomicLongArray next = new AtomicLongArray(partitions.size());
-            for (TopicPartition tp : partitions) {
-                next.set(tp.partition(), consumer.position(tp));
-            }
-            ready.complete(next);
-            LOG.debugf("tailing %s from %s", topic, next);
-            while (running) {
-                ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(500));
-                for (ConsumerRecord<String, byte[]> record : records) {
-                    // position first, then dispatch: a stream registering in between catches the
-                    // record up and also gets it live (a duplicate it drops) instead of neither
-                    next.set(record.partition(), record.offset() + 1);
-                    dispatch(record);
-                }
-                for (TopicPartition tp : partitions) {
-                    next.set(tp.partition(), Math.max(next.get(tp.partition()), consumer.position(tp)));
-                }
-            }
-        } catch (WakeupException e) {
-            if (running) {
-                LOG.errorf(e, "the tail of %s stopped unexpectedly", topic);
-            }
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "the tail of %s failed", topic);
-            ready.completeExceptionally(e);
-        } finally {
-            consumer.close(Duration.ZERO);
+            Thread.sleep(backoff.toMillis());
+            return true;
+        } catch (InterruptedException e) {
+            // an interrupt is a failure like any other unless the gateway is stopping
+            return running;
         }
     }
 
-    private List<TopicPartition> awaitPartitions() {
+    private void tail(KafkaConsumer<String, byte[]> consumer) {
+        List<TopicPartition> partitions = awaitPartitions(consumer);
+        if (partitions == null) {
+            return;
+        }
+        consumer.assign(partitions);
+        if (next == null) {
+            consumer.seekToEnd(partitions);
+            AtomicLongArray positions = new AtomicLongArray(partitions.size());
+            for (TopicPartition tp : partitions) {
+                positions.set(tp.partition(), consumer.position(tp));
+            }
+            next = positions;
+        } else {
+            // after a failure: on from where the failed consumer stopped
+            for (TopicPartition tp : partitions) {
+                if (tp.partition() < next.length()) {
+                    consumer.seek(tp, next.get(tp.partition()));
+                }
+            }
+        }
+        AtomicLongArray positions = next;
+        ready.complete(positions);
+        state = State.RUNNING;
+        LOG.debugf("tailing %s from %s", topic, positions);
+        while (running) {
+            ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(500));
+            for (ConsumerRecord<String, byte[]> record : records) {
+                if (record.partition() >= positions.length()) {
+                    continue;
+                }
+                // position first, then dispatch: a stream registering in between catches the
+                // record up and also gets it live (a duplicate it drops) instead of neither
+                positions.set(record.partition(), record.offset() + 1);
+                dispatch(record);
+            }
+            for (TopicPartition tp : partitions) {
+                if (tp.partition() < positions.length()) {
+                    positions.set(tp.partition(), Math.max(positions.get(tp.partition()), consumer.position(tp)));
+                }
+            }
+        }
+    }
+
+    private List<TopicPartition> awaitPartitions(KafkaConsumer<String, byte[]> consumer) {
         while (running) {
             // blocks up to the timeout while the topic does not exist yet (its owner creates it)
             List<PartitionInfo> infos;
@@ -162,7 +274,11 @@ final class TopicTail {
 
     void stop() {
         running = false;
-        consumer.wakeup();
+        KafkaConsumer<String, byte[]> current = consumer;
+        if (current != null) {
+            current.wakeup();
+        }
+        thread.interrupt();
         ready.completeExceptionally(new IllegalStateException("the gateway is stopping"));
     }
 }

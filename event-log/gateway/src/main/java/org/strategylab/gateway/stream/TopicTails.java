@@ -32,7 +32,8 @@ public class TopicTails {
             throw new IllegalStateException("the gateway is stopping");
         }
         return tails.computeIfAbsent(topic, name -> {
-            TopicTail tail = new TopicTail(name, bootstrapServers);
+            TopicTail tail = new TopicTail(name, bootstrapServers, config.stream().tailRestartBackoff(),
+                    config.stream().tailRestartMaxBackoff());
             tail.start();
             return tail;
         });
@@ -41,6 +42,16 @@ public class TopicTails {
     /** The tail of the topic if one runs. */
     java.util.Optional<TopicTail> forTopicIfStarted(String topic) {
         return java.util.Optional.ofNullable(tails.get(topic));
+    }
+
+    /** The tails running now, by topic (for readiness). */
+    Map<String, TopicTail> all() {
+        return Map.copyOf(tails);
+    }
+
+    /** Restarts of failed tail consumers, over all topics (a metric and a test aid). */
+    public long restarts() {
+        return tails.values().stream().mapToLong(TopicTail::restarts).sum();
     }
 
     /** Operations with live listeners, over all topics (a metric and a test aid). */

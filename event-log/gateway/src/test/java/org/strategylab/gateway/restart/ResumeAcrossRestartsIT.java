@@ -6,6 +6,9 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.LongStream;
@@ -13,7 +16,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.strategylab.eventlog.OperationKinds;
+import org.strategylab.eventlog.cursor.CursorCodec;
 import org.strategylab.testsupport.TestTokens;
+import org.strategylab.testsupport.sse.SseClient;
+import org.strategylab.testsupport.sse.SseEvent;
 
 /**
  * The issue's "resume after the gateway restarts" and "resume after the broker restarts": the
@@ -56,14 +63,14 @@ class ResumeAcrossRestartsIT {
             UUID operation = worker.register("alice");
             worker.emitEvery(ofMillis(10));
 
-            SseSubscriber first = SseSubscriber.open("first", stack.subscribeUri(operation), ALICE, null, false);
+            SseClient first = subscribe("first", operation, null, false);
             await("the first connection receives events").atMost(ofSeconds(60)).until(() -> first.count() >= 20);
             long killedPid = stack.gateway().process().pid();
             stack.gateway().kill();
             await("the killed gateway's stream breaks").atMost(ofSeconds(30)).until(first::over);
             first.close();
-            List<SseSubscriber.Event> before = first.events();
-            long lastSeen = before.get(before.size() - 1).seq();
+            List<SseEvent> before = first.events();
+            long lastSeen = seq(before.get(before.size() - 1));
 
             // the worker goes on while no gateway runs: these events can only come back through catch-up
             long sentAtKill = worker.sent();
@@ -72,10 +79,8 @@ class ResumeAcrossRestartsIT {
             stack.gateway().start();
             assertNotEquals(killedPid, stack.gateway().process().pid());
 
-            try (SseSubscriber resumed = SseSubscriber.open("resumed", stack.subscribeUri(operation), ALICE,
-                    first.lastId(), false);
-                 SseSubscriber resumedByQuery = SseSubscriber.open("resumed-query", stack.subscribeUri(operation),
-                         ALICE, first.lastId(), true)) {
+            try (SseClient resumed = subscribe("resumed", operation, first.lastId(), false);
+                 SseClient resumedByQuery = subscribe("resumed-query", operation, first.lastId(), true)) {
                 long sentAtResume = worker.sent();
                 await("the resumed stream catches up and then follows live").atMost(ofSeconds(60))
                         .until(() -> lastSeq(resumed) > sentAtResume + 20);
@@ -84,10 +89,10 @@ class ResumeAcrossRestartsIT {
                         .until(() -> resumed.over() && resumedByQuery.over());
 
                 assertEquals(seqs(1, lastSeen), seqsOf(before), "before the kill");
-                assertEquals(seqs(lastSeen + 1, last), resumed.seqs(), "resumed with Last-Event-ID");
-                assertEquals(seqs(lastSeen + 1, last), resumedByQuery.seqs(), "resumed with ?lastEventId=");
-                assertEquals(SseSubscriber.End.TERMINAL, resumed.end());
-                assertEquals(SseSubscriber.End.TERMINAL, resumedByQuery.end());
+                assertEquals(seqs(lastSeen + 1, last), seqsOf(resumed.events()), "resumed with Last-Event-ID");
+                assertEquals(seqs(lastSeen + 1, last), seqsOf(resumedByQuery.events()), "resumed with ?lastEventId=");
+                assertEquals(SseClient.End.TERMINAL, resumed.end());
+                assertEquals(SseClient.End.TERMINAL, resumedByQuery.end());
                 assertPayloadsMatchSeqs(resumed.events());
                 System.out.printf("gateway restart: seqs 1-%d before the kill (%s), %d-%d after resuming; %d appended "
                         + "while no gateway ran%n", lastSeen, first.end(), lastSeen + 1, last, sentAtResume - sentAtKill);
@@ -101,13 +106,13 @@ class ResumeAcrossRestartsIT {
             UUID operation = worker.register("alice");
             worker.emitEvery(ofMillis(10));
 
-            try (SseSubscriber across = SseSubscriber.open("across", stack.subscribeUri(operation), ALICE, null, false)) {
+            try (SseClient across = subscribe("across", operation, null, false)) {
                 // a second client reads a little, goes away, and comes back only after the restart
-                SseSubscriber early = SseSubscriber.open("early", stack.subscribeUri(operation), ALICE, null, false);
+                SseClient early = subscribe("early", operation, null, false);
                 await("the early client receives events").atMost(ofSeconds(60)).until(() -> early.count() >= 20);
                 early.close();
-                List<SseSubscriber.Event> earlyEvents = early.events();
-                long earlyLast = earlyEvents.get(earlyEvents.size() - 1).seq();
+                List<SseEvent> earlyEvents = early.events();
+                long earlyLast = seq(earlyEvents.get(earlyEvents.size() - 1));
                 await("the connected client receives events").atMost(ofSeconds(60)).until(() -> across.count() >= 40);
 
                 long killedPid = stack.kafka().process().pid();
@@ -124,17 +129,16 @@ class ResumeAcrossRestartsIT {
                 long sentAtRestart = worker.sent();
                 await("the connected client gets what was appended during and after the outage, live")
                         .atMost(ofSeconds(90)).until(() -> lastSeq(across) > sentAtRestart + 20);
-                try (SseSubscriber resumed = SseSubscriber.open("resumed", stack.subscribeUri(operation), ALICE,
-                        early.lastId(), false)) {
+                try (SseClient resumed = subscribe("resumed", operation, early.lastId(), false)) {
                     long last = worker.end();
                     await("both streams end at the terminal event").atMost(ofSeconds(60))
                             .until(() -> across.over() && resumed.over());
 
-                    assertEquals(seqs(1, last), across.seqs(), "connected across the restart");
-                    assertEquals(SseSubscriber.End.TERMINAL, across.end());
+                    assertEquals(seqs(1, last), seqsOf(across.events()), "connected across the restart");
+                    assertEquals(SseClient.End.TERMINAL, across.end());
                     assertEquals(seqs(1, earlyLast), seqsOf(earlyEvents), "before going away");
-                    assertEquals(seqs(earlyLast + 1, last), resumed.seqs(), "resumed after the restart");
-                    assertEquals(SseSubscriber.End.TERMINAL, resumed.end());
+                    assertEquals(seqs(earlyLast + 1, last), seqsOf(resumed.events()), "resumed after the restart");
+                    assertEquals(SseClient.End.TERMINAL, resumed.end());
                     assertPayloadsMatchSeqs(across.events());
                     System.out.printf("broker restart: %d events on one connection across it; seqs 1-%d, then %d-%d "
                             + "resumed after it; %d events appended from the kill until the broker was back; the "
@@ -145,23 +149,48 @@ class ResumeAcrossRestartsIT {
         }
     }
 
-    private static long lastSeq(SseSubscriber subscriber) {
-        List<SseSubscriber.Event> events = subscriber.events();
-        return events.isEmpty() ? 0 : events.get(events.size() - 1).seq();
+    /**
+     * Subscribes as alice and reads on a thread of its own.
+     *
+     * @param resumeAfter the last id received before, or null for the start
+     * @param inQuery     send the cursor as {@code ?lastEventId=} instead of the {@code Last-Event-ID} header
+     */
+    private static SseClient subscribe(String name, UUID operation, String resumeAfter, boolean inQuery) throws Exception {
+        URI uri = stack.subscribeUri(operation);
+        String header = resumeAfter;
+        if (resumeAfter != null && inQuery) {
+            uri = URI.create(uri + "?lastEventId=" + URLEncoder.encode(resumeAfter, StandardCharsets.UTF_8));
+            header = null;
+        }
+        SseClient client = SseClient.get(uri, ALICE, header);
+        if (client.status() != 200) {
+            throw new IllegalStateException("subscribe answered " + client.status() + ": " + client.body());
+        }
+        return client.readInBackground(name, OperationKinds::isTerminal);
+    }
+
+    /** The seq an event's cursor carries. */
+    private static long seq(SseEvent event) {
+        return CursorCodec.decode(event.id()).seq();
+    }
+
+    private static long lastSeq(SseClient subscriber) {
+        List<SseEvent> events = subscriber.events();
+        return events.isEmpty() ? 0 : seq(events.get(events.size() - 1));
     }
 
     private static List<Long> seqs(long from, long to) {
         return LongStream.rangeClosed(from, to).boxed().toList();
     }
 
-    private static List<Long> seqsOf(List<SseSubscriber.Event> events) {
-        return events.stream().map(SseSubscriber.Event::seq).toList();
+    private static List<Long> seqsOf(List<SseEvent> events) {
+        return events.stream().map(ResumeAcrossRestartsIT::seq).toList();
     }
 
     /** The payload the worker wrote with each seq arrived with that seq (no event was mixed up with another). */
-    private static void assertPayloadsMatchSeqs(List<SseSubscriber.Event> events) {
-        for (SseSubscriber.Event event : events) {
-            assertEquals("{\"n\":" + event.seq() + "}", event.data(), "payload of seq " + event.seq());
+    private static void assertPayloadsMatchSeqs(List<SseEvent> events) {
+        for (SseEvent event : events) {
+            assertEquals("{\"n\":" + seq(event) + "}", event.data(), "payload of seq " + seq(event));
         }
     }
 }

@@ -26,6 +26,8 @@ import org.strategylab.gateway.routing.FakeServicesResource;
 import org.strategylab.testsupport.InProcessKafkaResource;
 import org.strategylab.testsupport.PostgresResource;
 import org.strategylab.testsupport.TestTokens;
+import org.strategylab.testsupport.sse.SseClient;
+import org.strategylab.testsupport.sse.SseEvent;
 
 @QuarkusTest
 @QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
@@ -50,7 +52,7 @@ class OperationStreamTest {
         }
         emit(ALICE, op, "operation_completed", Map.of("ok", true));
 
-        List<SseClient.Event> all;
+        List<SseEvent> all;
         try (SseClient stream = subscribe(ALICE, op, null)) {
             assertEquals(200, stream.status());
             assertEquals("no", stream.header("X-Accel-Buffering"));
@@ -59,16 +61,16 @@ class OperationStreamTest {
         }
         assertEquals(6, all.size());
         for (int i = 0; i < 5; i++) {
-            assertEquals("progress", all.get(i).event());
+            assertEquals("progress", all.get(i).type());
             assertEquals("{\"step\":" + (i + 1) + "}", all.get(i).data());
             Cursor cursor = CursorCodec.decode(all.get(i).id());
             assertEquals(i + 1, cursor.seq());
         }
-        assertEquals("operation_completed", all.get(5).event());
+        assertEquals("operation_completed", all.get(5).type());
 
         for (int position = 0; position < all.size(); position++) {
             try (SseClient stream = subscribe(ALICE, op, all.get(position).id())) {
-                List<SseClient.Event> rest = stream.readToEnd();
+                List<SseEvent> rest = stream.readToEnd();
                 assertEquals(all.subList(position + 1, all.size()), rest, "resumed after event " + (position + 1));
             }
         }
@@ -82,7 +84,7 @@ class OperationStreamTest {
         emit(ALICE, op, "progress", Map.of("step", 1));
         emit(ALICE, op, "progress", Map.of("step", 2));
         try (SseClient stream = subscribe(ALICE, op, null)) {
-            List<SseClient.Event> seen = new ArrayList<>(stream.read(2));
+            List<SseEvent> seen = new ArrayList<>(stream.read(2));
             for (int i = 3; i <= 40; i++) {
                 emit(ALICE, op, "progress", Map.of("step", i));
             }
@@ -94,13 +96,13 @@ class OperationStreamTest {
                 assertEquals(i + 1, CursorCodec.decode(seen.get(i).id()).seq());
             }
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> streams.openStreams() == 0);
+        await().atMost(Duration.ofSeconds(60)).until(() -> streams.openStreams() == 0);
     }
 
     @Test
     void anEventSourceStyleClientSeesEveryEventExactlyOnceAcrossForcedDisconnects() throws Exception {
         String op = start(ALICE, "test", null);
-        List<SseClient.Event> received = new ArrayList<>();
+        List<SseEvent> received = new ArrayList<>();
         String lastEventId = null;
         int emitted = 0;
         // three connections, each cut by the client after a few events, while the worker goes on
@@ -109,7 +111,7 @@ class OperationStreamTest {
                 for (int i = 0; i < 7; i++) {
                     emit(ALICE, op, "progress", Map.of("n", ++emitted));
                 }
-                for (SseClient.Event event : stream.read(4)) {
+                for (SseEvent event : stream.read(4)) {
                     received.add(event);
                     lastEventId = event.id();
                 }
@@ -140,7 +142,7 @@ class OperationStreamTest {
         }
         try (SseClient stream = SseClient.get(root.resolve("/api/v1/operations/" + op + "/subscribe?lastEventId=" + first),
                 ALICE, null)) {
-            List<SseClient.Event> rest = stream.readToEnd();
+            List<SseEvent> rest = stream.readToEnd();
             assertEquals(2, rest.size());
             assertEquals("{\"n\":2}", rest.get(0).data());
         }
@@ -201,13 +203,13 @@ class OperationStreamTest {
         String stale = CursorCodec.encode(new Cursor(real.operationId(), real.epoch() + 1, real.partition(), real.offset(),
                 real.seq()));
         try (SseClient stream = subscribe(ALICE, op, stale)) {
-            List<SseClient.Event> events = stream.readToEnd();
-            assertEquals("replay_gap", events.get(0).event());
+            List<SseEvent> events = stream.readToEnd();
+            assertEquals("replay_gap", events.get(0).type());
             assertNull(events.get(0).id());
             assertTrue(events.get(0).data().contains("\"reason\":\"unknown_epoch\""), events.get(0).data());
             assertTrue(events.get(0).data().contains("\"statePath\":\"/api/v1/operations/" + op + "\""));
             assertEquals(3, events.size());
-            assertEquals("operation_completed", events.get(2).event());
+            assertEquals("operation_completed", events.get(2).type());
         }
     }
 
@@ -216,11 +218,11 @@ class OperationStreamTest {
         String op = start(ALICE, "test", null);
         emit(ALICE, op, "progress", Map.of("n", 1));
         try (SseClient stream = subscribe(ALICE, op, null)) {
-            assertEquals("progress", stream.read(1).get(0).event());
+            assertEquals("progress", stream.read(1).get(0).type());
             given().header("Authorization", ALICE).post("/api/v1/operations/" + op + "/cancel")
                     .then().statusCode(202).body("cancelled", equalTo(true));
-            List<SseClient.Event> rest = stream.readToEnd();
-            assertEquals("operation_cancelled", rest.get(rest.size() - 1).event());
+            List<SseEvent> rest = stream.readToEnd();
+            assertEquals("operation_cancelled", rest.get(rest.size() - 1).type());
         }
         given().header("Authorization", ALICE).get("/api/v1/test/operations/" + op + "/worker")
                 .then().statusCode(200).body("cancelRequested", equalTo(true));
@@ -235,12 +237,13 @@ class OperationStreamTest {
         String op = start(ALICE, "experiment", "experiment-3");
         emit(ALICE, op, "experiment_progress", Map.of("phase", "evaluating"));
         try (SseClient stream = subscribe(ALICE, op, null)) {
-            assertEquals("experiment_progress", stream.read(1).get(0).event());
+            assertEquals("experiment_progress", stream.read(1).get(0).type());
             given().header("Authorization", ALICE).post("/api/v1/test/operations/" + op + "/abandon")
                     .then().statusCode(204);
-            // lease 3 s, reaper every 1 s (test profile): the end arrives without anyone emitting it
-            List<SseClient.Event> rest = stream.readToEnd();
-            assertEquals(List.of("experiment_error", "experiment_end"), rest.stream().map(SseClient.Event::event).toList());
+            // the end arrives without anyone emitting it once the lease (8 s in the test profile)
+            // runs out; read as EventSource would, resuming if the connection reaches its maximum age
+            List<SseEvent> rest = readToTerminal(stream, ALICE, op);
+            assertEquals(List.of("experiment_error", "experiment_end"), rest.stream().map(SseEvent::type).toList());
             assertEquals(3, CursorCodec.decode(rest.get(1).id()).seq());
         }
         given().header("Authorization", ALICE).get("/api/v1/operations/" + op)
@@ -275,15 +278,15 @@ class OperationStreamTest {
             assertNotNull(op);
             emit(ALICE, op, "message_start", Map.of("strategyId", "conversation-1"));
             emit(ALICE, op, "assistant_delta", Map.of("delta", "Hi"));
-            SseClient.Event first = stream.next();
-            assertEquals("message_start", first.event());
+            SseEvent first = stream.next();
+            assertEquals("message_start", first.type());
             String resumeFrom = first.id();
             stream.close();
             emit(ALICE, op, "message_end", Map.of());
             // the same ids resume through subscribe
             try (SseClient resumed = subscribe(ALICE, op, resumeFrom)) {
                 assertEquals(List.of("assistant_delta", "message_end"),
-                        resumed.readToEnd().stream().map(SseClient.Event::event).toList());
+                        resumed.readToEnd().stream().map(SseEvent::type).toList());
             }
         }
         // without Accept: text/event-stream the 202 passes through
@@ -316,7 +319,7 @@ class OperationStreamTest {
             stalled.getOutputStream().write(("GET /api/v1/operations/" + op + "/subscribe HTTP/1.1\r\nHost: localhost\r\n"
                     + "Authorization: " + ALICE + "\r\nAccept: text/event-stream\r\n\r\n")
                     .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            await().atMost(Duration.ofSeconds(10)).until(() -> streams.openStreams() >= 1);
+            await().atMost(Duration.ofSeconds(60)).until(() -> streams.openStreams() >= 1);
             int emitted = 0;
             while (streams.openStreams() > 0 && emitted < 2_000) {
                 emit(ALICE, op, "progress", Map.of("n", ++emitted, "padding", padding));
@@ -325,14 +328,34 @@ class OperationStreamTest {
         }
         emit(ALICE, op, "operation_completed", Map.of());
         try (SseClient stream = subscribe(ALICE, op, null)) {
-            List<SseClient.Event> all = stream.readToEnd();
-            assertEquals("operation_completed", all.get(all.size() - 1).event());
+            List<SseEvent> all = stream.readToEnd();
+            assertEquals("operation_completed", all.get(all.size() - 1).type());
             for (int i = 0; i < all.size() - 1; i++) {
                 assertEquals(i + 1, CursorCodec.decode(all.get(i).id()).seq());
             }
         }
         given().get("/q/metrics").then().statusCode(200)
                 .body(org.hamcrest.Matchers.containsString("strategylab_streams_evictions_total"));
+    }
+
+    /** Reads to the terminal event, reconnecting with the last id when the server ends a connection first. */
+    private List<SseEvent> readToTerminal(SseClient first, String bearer, String op) throws Exception {
+        List<SseEvent> events = new ArrayList<>();
+        SseClient stream = first;
+        while (true) {
+            events.addAll(stream.readToEnd());
+            if (!events.isEmpty() && org.strategylab.eventlog.OperationKinds.isTerminal(events.get(events.size() - 1).type())) {
+                return events;
+            }
+            if (stream != first) {
+                stream.close();
+            }
+            String lastId = null;
+            for (SseEvent event : events) {
+                lastId = event.id() == null ? lastId : event.id();
+            }
+            stream = subscribe(bearer, op, lastId);
+        }
     }
 
     private SseClient subscribe(String bearer, String op, String lastEventId) throws Exception {

@@ -48,6 +48,21 @@ public interface EventLogConfig {
         /** How long the producer waits to batch events; default 2 ms (token streams want latency, not batches). */
         @WithDefault("PT0.002S")
         Duration linger();
+
+        /**
+         * Events that may wait for the producer (they pile up while the broker is away); default
+         * 10,000. A further event is refused at once and its operation fails, instead of the
+         * instance running out of memory.
+         */
+        @WithDefault("10000")
+        int queueCapacity();
+
+        /**
+         * How long handing one event to the producer may wait for the broker's metadata (Kafka's
+         * {@code max.block.ms}); default 60 s. While it waits, further events queue up.
+         */
+        @WithDefault("PT60S")
+        Duration maxBlock();
     }
 
     /** Leases: a worker renews its operations' leases; an expired lease means the worker died. */

@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.eventlog.LoggedEvent;
 import org.strategylab.eventlog.OperationKinds;
+import org.strategylab.eventlog.append.AppendQueueFullException;
 import org.strategylab.eventlog.index.OperationRecord;
 import org.strategylab.eventlog.index.OperationStatus;
 
@@ -27,6 +28,7 @@ public final class OperationHandle {
     private boolean ended;
     private volatile boolean cancelRequested;
     private volatile boolean lost;
+    private AppendQueueFullException refused;
 
     OperationHandle(OperationRecord record, long lastSeq, Operations operations) {
         this.record = record;
@@ -47,13 +49,20 @@ public final class OperationHandle {
 
     /**
      * Appends an event. Events are sent in call order and numbered 1, 2, 3…; the answer completes
-     * when the broker has the event.
+     * when the broker has the event. When the appender's queue is full (the broker has been away
+     * for long), the answer fails with an {@link AppendQueueFullException}, and so does every later
+     * emit: the operation cannot go on without a gap, so the handle stops renewing its lease and the
+     * reaper ends the operation with its kind's failure events once the broker is back.
      *
      * @throws IllegalStateException after the terminal event
      */
     public Uni<LoggedEvent> emit(String type, JsonNode data) {
         CompletableFuture<LoggedEvent> appended;
+        boolean refusedNow = false;
         synchronized (this) {
+            if (refused != null) {
+                return Uni.createFrom().failure(refused);
+            }
             if (ended) {
                 throw new IllegalStateException("operation " + record.id() + " has already ended");
             }
@@ -63,6 +72,21 @@ public final class OperationHandle {
             }
             appended = operations.appender().send(record.topic(),
                     new EventEnvelope(record.id(), seq, type, Instant.now(), data));
+            // a refusal is immediate: the event never reached the queue, so its seq stays free
+            if (appended.isCompletedExceptionally()) {
+                try {
+                    appended.getNow(null);
+                } catch (java.util.concurrent.CompletionException e) {
+                    if (e.getCause() instanceof AppendQueueFullException full) {
+                        refused = full;
+                        seq--;
+                        refusedNow = true;
+                    }
+                }
+            }
+        }
+        if (refusedNow) {
+            operations.abandon(this);
         }
         return Uni.createFrom().completionStage(appended);
     }

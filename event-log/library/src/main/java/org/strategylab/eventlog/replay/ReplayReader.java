@@ -62,6 +62,19 @@ public class ReplayReader {
      */
     public long read(String topic, int partition, long from, long until, UUID operationId,
                      Consumer<LoggedEvent> sink) {
+        return read(topic, partition, from, until, operationId, Integer.MAX_VALUE, sink);
+    }
+
+    /**
+     * Like {@link #read(String, int, long, long, UUID, Consumer)}, but stops after delivering
+     * {@code maxEvents} events, so a caller can read a long history a piece at a time and hold
+     * nothing (no thread, no consumer) between pieces.
+     *
+     * @return the offset to continue from: after the last record read, {@code until} once the
+     *         range is done
+     */
+    public long read(String topic, int partition, long from, long until, UUID operationId, int maxEvents,
+                     Consumer<LoggedEvent> sink) {
         if (from >= until) {
             return from;
         }
@@ -72,6 +85,7 @@ public class ReplayReader {
             consumer.assign(List.of(tp));
             consumer.seek(tp, from);
             long position = from;
+            int delivered = 0;
             long deadline = System.nanoTime() + config.replay().timeout().toNanos();
             while (position < until) {
                 ConsumerRecords<String, byte[]> records = consumer.poll(POLL);
@@ -80,8 +94,8 @@ public class ReplayReader {
                         return until;
                     }
                     position = record.offset() + 1;
-                    if (key.equals(record.key())) {
-                        deliver(record, partition, sink);
+                    if (key.equals(record.key()) && deliver(record, partition, sink) && ++delivered >= maxEvents) {
+                        return Math.min(position, until);
                     }
                 }
                 if (records.isEmpty()) {
@@ -102,16 +116,18 @@ public class ReplayReader {
         }
     }
 
-    private static void deliver(ConsumerRecord<String, byte[]> record, int partition, Consumer<LoggedEvent> sink) {
+    /** Answers whether the record was an envelope (and was delivered). */
+    private static boolean deliver(ConsumerRecord<String, byte[]> record, int partition, Consumer<LoggedEvent> sink) {
         EventEnvelope envelope;
         try {
             envelope = EventEnvelope.fromBytes(record.value());
         } catch (IllegalArgumentException e) {
             LOG.warnf("skipping a record that is not an event envelope at %s-%d@%d: %s", record.topic(), partition,
                     record.offset(), e.getMessage());
-            return;
+            return false;
         }
         sink.accept(new LoggedEvent(envelope, partition, record.offset()));
+        return true;
     }
 
     private KafkaConsumer<String, byte[]> borrow() {

@@ -93,6 +93,9 @@ final class BenchStack implements AutoCloseable {
                     .property("strategylab.auth.public-key", keys.publicKey().toString())
                     .property("strategylab.auth.signing-key", keys.privateKey().toString())
                     .property("strategylab.gateway.stream.topics", topics.get(0))
+                    // every subscriber is the one bench user: the per-user cap must not refuse them
+                    .property("strategylab.gateway.stream.max-streams-per-user",
+                            Integer.toString(options.subscribers() + 10))
                     .property("quarkus.log.category.\"org.apache.kafka\".level", "WARN")
                     .build()
                     .start();

@@ -10,9 +10,12 @@ import io.vertx.core.http.RequestOptions;
 import io.vertx.core.parsetools.RecordParser;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
+import org.strategylab.testsupport.sse.SseEvent;
+import org.strategylab.testsupport.sse.SseParser;
 
 /**
- * One SSE subscription on a shared non-blocking Vert.x client: frames are split at the blank line,
+ * One SSE subscription on a shared non-blocking Vert.x client: lines are split at {@code \n} and
+ * read by test-support's {@link SseParser} (the same EventSource reading the gateway's tests use),
  * and each event's payload ({@code {"t":<producer nanoTime>,"s":<seq>,"p":<phase>}}) is read
  * without a JSON parser, so the client costs little next to the gateway it measures. Everything
  * per stream runs on its connection's event loop; totals go to a shared {@link Tally}.
@@ -23,6 +26,7 @@ final class SseStream {
     private final Tally tally;
     private final Promise<Void> opened = Promise.promise();
     private final Promise<Void> ended = Promise.promise();
+    private final SseParser parser = new SseParser(this::event, this::comment);
     private long expectedSeq = 1;
     private long received;
     private volatile long firstEventAt;
@@ -55,7 +59,7 @@ final class SseStream {
                         + (body.succeeded() ? body.result().toString() : "")));
                 return;
             }
-            response.handler(RecordParser.newDelimited("\n\n", this::frame));
+            response.handler(RecordParser.newDelimited("\n", this::line));
             response.exceptionHandler(e -> fail(e.toString()));
             response.endHandler(v -> {
                 opened.tryFail("the stream ended before its first frame");
@@ -71,33 +75,29 @@ final class SseStream {
         ended.tryComplete();
     }
 
-    private void frame(Buffer frame) {
-        long now = System.nanoTime();
+    private void line(Buffer line) {
+        // the first line (the retry: hint) means the stream is registered for live events
         opened.tryComplete();
-        String text = frame.toString(StandardCharsets.UTF_8);
-        if (text.isEmpty() || text.startsWith("retry:")) {
-            return;
+        parser.line(line.toString(StandardCharsets.UTF_8));
+    }
+
+    private void comment(String comment) {
+        // a heartbeat, or the reason the gateway gives for closing (eviction, maximum age, shutdown)
+        if (!comment.startsWith("heartbeat")) {
+            closeReason = comment;
         }
-        if (text.charAt(0) == ':') {
-            // a heartbeat, or the reason the gateway gives for closing (eviction, shutdown)
-            if (!text.startsWith(": heartbeat")) {
-                closeReason = text.substring(1).trim();
-            }
-            return;
-        }
-        int event = text.indexOf("event: ");
-        int data = text.indexOf("data: ");
-        if (event < 0 || data < 0) {
-            return;
-        }
-        String type = text.substring(event + 7, text.indexOf('\n', event));
-        if (type.equals("replay_gap")) {
+    }
+
+    private void event(SseEvent event) {
+        long now = System.nanoTime();
+        if (event.type().equals("replay_gap")) {
             tally.gaps.incrementAndGet();
             return;
         }
-        long sentAt = number(text, "\"t\":", data);
-        long seq = number(text, "\"s\":", data);
-        int phase = (int) number(text, "\"p\":", data);
+        String data = event.data();
+        long sentAt = number(data, "\"t\":");
+        long seq = number(data, "\"s\":");
+        int phase = (int) number(data, "\"p\":");
         if (seq != expectedSeq) {
             tally.outOfSequence.incrementAndGet();
         }
@@ -106,13 +106,13 @@ final class SseStream {
             firstEventAt = now;
         }
         tally.record(phase, sentAt, now);
-        if (type.equals("operation_completed")) {
+        if (event.type().equals("operation_completed")) {
             terminal = true;
         }
     }
 
-    private static long number(String text, String key, int from) {
-        int start = text.indexOf(key, from);
+    private static long number(String text, String key) {
+        int start = text.indexOf(key);
         if (start < 0) {
             return -1;
         }
