@@ -6,9 +6,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.net.ConnectException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import org.jboss.logging.Logger;
 import org.strategylab.sites.Site;
 import org.strategylab.upstream.config.UpstreamConfig;
@@ -166,7 +168,7 @@ public class WdkTransport {
         if (retry.maxAttempts() <= 1) {
             return once;
         }
-        java.util.function.Predicate<Throwable> again = replay == Replay.SAFE
+        Predicate<Throwable> again = replay == Replay.SAFE
                 ? WdkTransport::retriable : WdkTransport::certainlyNotCarriedOut;
         return once
                 .onFailure(again).invoke(failure -> LOG.infof("%s; retrying", failure.getMessage()))
@@ -253,7 +255,7 @@ public class WdkTransport {
         }
         if (upstream.kind() == UpstreamFailure.Kind.TRANSPORT) {
             for (Throwable t = upstream.getCause(); t != null; t = t.getCause()) {
-                if (t instanceof java.net.ConnectException) {
+                if (t instanceof ConnectException) {
                     return true;
                 }
             }

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -59,7 +61,9 @@ public final class FaultInjector {
     private volatile int analysisIgnoredRuns;
     private volatile boolean analysisResultWithheld;
     private volatile boolean strategySizesUncomputed;
-    private final java.util.Set<String> invalidatedSearches = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> invalidatedSearches = ConcurrentHashMap.newKeySet();
+    /** Answers held by answerLateNext, sent when their hold ends, the test releases them or the faults reset. */
+    private final Set<Runnable> heldAnswers = ConcurrentHashMap.newKeySet();
     private volatile long expireIssuedBefore = Long.MIN_VALUE;
     private Random random = new Random(0);
 
@@ -328,9 +332,6 @@ public final class FaultInjector {
     public boolean analysisResultWithheld() {
         return analysisResultWithheld;
     }
-
-    // answers held by answerLateNext, sent when their hold ends, the connection closes or the faults reset
-    private final java.util.Set<Runnable> heldAnswers = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** Keeps an answer back until {@link #releaseHeldAnswers()} (or its own timer) sends it. */
     public void hold(Runnable answer) {

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.strategylab.simulator.faults.FaultGate;
 
 /** One request to a site's service: its user, path params, body, and WDK-shaped responses. */
@@ -94,8 +96,8 @@ final class WdkRequest {
             send.run();
             return;
         }
-        io.vertx.core.Context context = ctx.vertx().getOrCreateContext();
-        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        Context context = ctx.vertx().getOrCreateContext();
+        AtomicBoolean done = new AtomicBoolean();
         Runnable[] release = new Runnable[1];
         long timer = ctx.vertx().setTimer(hold, id -> release[0].run());
         release[0] = () -> context.runOnContext(v -> {
