@@ -108,6 +108,30 @@ class AnalysesTest {
     }
 
     @Test
+    void laterRunsCanFailRunRequestsCanBeIgnoredAndResultsWithheld() {
+        sim.faults().analysisRunTime(Duration.ofMillis(10)).analysisFailingRuns(2).analysisIgnoredRuns(1);
+        long step = kinaseStrategyRoot();
+        long id = guest.post(analyses(step), Map.of("analysisName", "go-enrichment", "parameters", goParams()))
+                .then().statusCode(200).extract().jsonPath().getLong("analysisId");
+        String path = guest.base + analyses(step) + "/" + id;
+        // the first run request is acknowledged but not registered
+        guest.request().post(path + "/result").then().statusCode(202).body("status", equalTo("CREATED"));
+        guest.request().get(path + "/result/status").then().body("status", equalTo("CREATED"));
+        for (int run = 1; run <= 2; run++) {
+            guest.request().post(path + "/result").then().statusCode(202);
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() ->
+                    guest.request().get(path + "/result/status").jsonPath().getString("status").equals("ERROR"));
+        }
+        sim.faults().analysisResultWithheld(true);
+        guest.request().post(path + "/result").then().statusCode(202);
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() ->
+                guest.request().get(path + "/result/status").jsonPath().getString("status").equals("COMPLETE"));
+        guest.request().get(path + "/result").then().statusCode(204);
+        sim.faults().analysisResultWithheld(false);
+        guest.request().get(path + "/result").then().statusCode(200);
+    }
+
+    @Test
     void createFillsNoDefaultsAndValidatesPluginRules() {
         long step = kinaseStrategyRoot();
         guest.post(analyses(step), Map.of("analysisName", "go-enrichment", "parameters", Map.of("organism", Guest.PF)))

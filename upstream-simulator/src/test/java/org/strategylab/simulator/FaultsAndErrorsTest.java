@@ -86,6 +86,42 @@ class FaultsAndErrorsTest {
     }
 
     @Test
+    void aLateAnswerComesAfterTheWorkIsDone() throws Exception {
+        Guest guest = Guest.on(base);
+        long step = guest.taxonStep(Guest.PF);
+        sim.faults().answerLateNext("/users/[^/]+/strategies$", 1, Duration.ofMinutes(2));
+        HttpClient client = HttpClient.newHttpClient();
+        HttpRequest create = HttpRequest.newBuilder(URI.create(base + "/users/current/strategies"))
+                .header("Cookie", "Authorization=" + guest.token).header("Content-Type", "application/json")
+                .timeout(Duration.ofMillis(400))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"late\",\"isSaved\":false,\"isPublic\":false,"
+                        + "\"stepTree\":{\"stepId\":" + step + "}}")).build();
+        // the client gives up waiting, but the strategy was made
+        assertThrows(HttpTimeoutException.class, () -> client.send(create, HttpResponse.BodyHandlers.ofString()));
+        assertEquals(1, sim.faults().injectedCount("ANSWER_LATE"));
+        guest.request().get(base + "/users/current/strategies").then().statusCode(200)
+                .body("size()", equalTo(1)).body("[0].name", equalTo("late"));
+    }
+
+    @Test
+    void strategySizesAndStepValidityFaults() {
+        Guest guest = Guest.on(base);
+        long step = guest.goStep("GO:0004672");
+        long strategy = guest.strategy("go", Guest.node(step));
+        sim.faults().strategySizesUncomputed(true).invalidateSearch("GenesByGoTerm");
+        guest.request().get(base + "/users/current/strategies/" + strategy).then().statusCode(200)
+                .body("estimatedSize", equalTo(-1))
+                .body("isValid", equalTo(false))
+                .body("steps.'" + step + "'.validation.isValid", equalTo(false))
+                .body("steps.'" + step + "'.validation.errors.general[0]", notNullValue())
+                .body("steps.'" + step + "'.estimatedSize", notNullValue());
+        sim.faults().reset();
+        guest.request().get(base + "/users/current/strategies/" + strategy).then().statusCode(200)
+                .body("isValid", equalTo(true))
+                .body("steps.'" + step + "'.validation.isValid", equalTo(true));
+    }
+
+    @Test
     void theAdminEndpointSetsAndResetsTheRunsFaults() {
         String admin = sim.baseUrl() + "/__simulator";
         given().get(admin + "/health").then().statusCode(200).body("status", equalTo("UP"));

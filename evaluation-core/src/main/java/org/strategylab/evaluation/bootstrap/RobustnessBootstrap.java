@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.bootstrap;
 
+import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.ids.IdNormaliser;
@@ -58,6 +59,10 @@ public final class RobustnessBootstrap {
         if (seed < 0) {
             throw new ValidationException("seed", "must be ≥ 0");
         }
+        InputLimits.requireAtMost("alternativeNegatives",
+                request.alternativeNegatives() == null ? null : request.alternativeNegatives().keySet(),
+                InputLimits.MAX_ALTERNATIVE_NEGATIVE_SETS);
+        InputLimits.requireIds("resultIds", request.resultIds());
         List<Integer> ks = RankMetricsCalculator.normaliseK(request.kValues());
         boolean withRank = request.includeRankMetrics() == null || request.includeRankMetrics();
         ControlSets controls = ControlSets.of(request.positiveControls(), request.negativeControls());

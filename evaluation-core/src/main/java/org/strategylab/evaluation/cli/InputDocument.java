@@ -1,6 +1,7 @@
 package org.strategylab.evaluation.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ValidationException;
 
 import java.util.ArrayList;
@@ -98,6 +99,11 @@ final class InputDocument {
         if (!n.isArray()) {
             throw new ValidationException(prefix + field, "must be an array of integers");
         }
+        // the only integer list is kValues; its limit applies before the values are read
+        if (n.size() > InputLimits.MAX_K_VALUES) {
+            throw new ValidationException(prefix + field, "at most " + InputLimits.MAX_K_VALUES
+                    + " values are allowed, got " + n.size());
+        }
         List<Integer> out = new ArrayList<>();
         for (JsonNode v : n) {
             if (!v.isIntegralNumber() || !v.canConvertToInt()) {
@@ -139,6 +145,10 @@ final class InputDocument {
     private static List<String> strings(JsonNode n, String name) {
         if (!n.isArray()) {
             throw new ValidationException(name, "must be an array of strings");
+        }
+        // before copying: a document may hold more IDs than any evaluation accepts
+        if (n.size() > InputLimits.MAX_IDS) {
+            throw new ValidationException(name, "at most " + InputLimits.MAX_IDS + " values are allowed, got " + n.size());
         }
         List<String> out = new ArrayList<>(n.size());
         for (JsonNode v : n) {

@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.enrichment;
 
+import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.ids.IdNormaliser;
 import org.strategylab.evaluation.model.CustomEnrichmentResult;
@@ -33,6 +34,10 @@ public final class CustomEnrichment {
         if (geneSetName == null || geneSetName.isBlank()) {
             throw new ValidationException("geneSetName", "is required");
         }
+        InputLimits.requireIds("geneIds", geneIds);
+        InputLimits.requireIds("resultIds", resultIds);
+        InputLimits.requireIds("backgroundIds", backgroundIds);
+        InputLimits.requireIds("positiveControls", positiveControls);
         List<String> background = IdNormaliser.clean(backgroundIds);
         if (background.isEmpty()) {
             throw new ValidationException("backgroundIds", "must not be empty");

@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.enrichment;
 
+import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.model.ComparisonRow;
 import org.strategylab.evaluation.model.EnrichmentComparison;
@@ -33,6 +34,7 @@ public final class EnrichmentComparator {
      * @param analysisType keep only this analysis type; null keeps all
      */
     public static EnrichmentComparison compare(List<ExperimentEnrichment> experiments, String analysisType) {
+        InputLimits.requireAtMost("experiments", experiments, InputLimits.MAX_EXPERIMENTS);
         List<String> ids = new ArrayList<>();
         Map<String, String> labels = new LinkedHashMap<>();
         for (int i = 0; i < experiments.size(); i++) {

@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.enrichment;
 
+import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.model.EnrichmentResult;
 import org.strategylab.evaluation.model.EnrichmentTerm;
@@ -36,6 +37,7 @@ public final class TermEnrichment {
         if (resultSize < 0 || resultSize > backgroundSize) {
             throw new ValidationException("resultSize", "must be between 0 and backgroundSize");
         }
+        InputLimits.requireAtMost("terms", terms, InputLimits.MAX_TERMS);
         int m = terms == null ? 0 : terms.size();
         double[] p = new double[m];
         double[] logP = new double[m];

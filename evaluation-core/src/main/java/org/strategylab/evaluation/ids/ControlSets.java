@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.ids;
 
+import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ValidationException;
 
 import java.util.Collection;
@@ -50,6 +51,8 @@ public final class ControlSets {
      * @throws ValidationException if an ID is in both lists
      */
     public static ControlSets of(Collection<String> positives, Collection<String> negatives) {
+        InputLimits.requireIds("positiveControls", positives);
+        InputLimits.requireIds("negativeControls", negatives);
         return new ControlSets(IdNormaliser.clean(positives), IdNormaliser.clean(negatives));
     }
 

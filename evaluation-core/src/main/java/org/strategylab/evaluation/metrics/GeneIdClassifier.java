@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.metrics;
 
+import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.ids.FirstSightings;
 import org.strategylab.evaluation.ids.IdNormaliser;
@@ -22,6 +23,7 @@ public final class GeneIdClassifier {
 
     /** Metrics only; the fast path. */
     public static ExperimentMetrics metrics(Collection<String> resultIds, ControlSets controls) {
+        InputLimits.requireIds("resultIds", resultIds);
         Match m = match(resultIds, controls);
         return ClassificationMetrics.fromCounts(m.positiveHits.cardinality(), controls.positives().size(),
                 m.negativeHits.cardinality(), controls.negatives().size(), m.distinctResults);
@@ -29,6 +31,7 @@ public final class GeneIdClassifier {
 
     /** Metrics and the four full gene lists in control order. */
     public static GeneIdEvaluation evaluate(Collection<String> resultIds, ControlSets controls) {
+        InputLimits.requireIds("resultIds", resultIds);
         Match m = match(resultIds, controls);
         List<String> tp = new ArrayList<>();
         List<String> fn = new ArrayList<>();

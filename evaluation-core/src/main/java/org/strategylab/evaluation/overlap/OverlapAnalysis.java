@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.overlap;
 
+import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.ids.IdInterner;
 import org.strategylab.evaluation.ids.IdNormaliser;
@@ -36,6 +37,7 @@ public final class OverlapAnalysis {
      * @throws ValidationException for a missing or repeated experiment id
      */
     public static OverlapResult analyse(List<ExperimentGenes> experiments) {
+        InputLimits.requireAtMost("experiments", experiments, InputLimits.MAX_EXPERIMENTS);
         int e = experiments.size();
         List<String> ids = new ArrayList<>(e);
         Map<String, String> labels = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.rank;
 
+import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.model.PrPoint;
@@ -91,6 +92,7 @@ public final class RankMetricsCalculator {
 
     /** Sorted distinct K values; the defaults when none are given. */
     public static List<Integer> normaliseK(Collection<Integer> kValues) {
+        InputLimits.requireAtMost("kValues", kValues, InputLimits.MAX_K_VALUES);
         if (kValues == null || kValues.isEmpty()) {
             return DEFAULT_K;
         }

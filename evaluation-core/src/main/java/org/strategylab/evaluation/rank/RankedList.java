@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.rank;
 
+import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.ids.FirstSightings;
 import org.strategylab.evaluation.ids.IdNormaliser;
@@ -33,6 +34,7 @@ public final class RankedList {
 
     /** Prepares {@code orderedIds} (best first) against the controls. */
     public static RankedList of(List<String> orderedIds, ControlSets controls) {
+        InputLimits.requireIds("orderedIds", orderedIds);
         int cap = orderedIds == null ? 0 : orderedIds.size();
         int[] ranks = new int[Math.min(cap, controls.positives().size())];
         int[] indexes = new int[ranks.length];

@@ -93,9 +93,10 @@ public final class HypergeometricTest {
         }
         double n = population;
         double mean = (double) successes * draws / n;
-        long numerator = (long) successes * draws * (long) (population - successes) * (population - draws);
-        double denominator = n * n * Math.max(n - 1, 1);
-        double variance = numerator / denominator;
+        // in doubles: the product of four counts overflows a long from about 55,000 each (N = 150,000,
+        // K = n = 75,000 gives 3.2e19); doubles keep 16 digits, far inside the approximation's own error
+        double variance = (double) successes * draws / n * ((double) (population - successes) / n)
+                * ((double) (population - draws) / Math.max(n - 1, 1));
         double sd = Math.max(Math.sqrt(variance), 1e-12);
         double z = (x - mean) / sd;
         if (z <= 0) {

@@ -3,6 +3,7 @@ package org.strategylab.evaluation.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.strategylab.evaluation.InputLimits;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
@@ -116,5 +117,19 @@ class EvaluationCliTest {
             assertEquals(1, r.err().strip().lines().count(), r.err());
             assertFalse(r.out().contains("{"), "nothing on stdout");
         }
+    }
+
+    @Test
+    void listInputsAreCappedByTheNamedLimits() {
+        String manyKs = java.util.stream.IntStream.rangeClosed(1, InputLimits.MAX_K_VALUES + 1)
+                .mapToObj(Integer::toString).collect(java.util.stream.Collectors.joining(",", "[", "]"));
+        Run rank = run("{\"orderedIds\":[\"p1\"],\"positiveControls\":[\"p1\"],\"kValues\":" + manyKs + "}", "rank");
+        assertEquals(EvaluationCli.BAD_INPUT, rank.status());
+        assertTrue(rank.err().startsWith("error: kValues: at most " + InputLimits.MAX_K_VALUES), rank.err());
+        String manyExperiments = java.util.stream.IntStream.rangeClosed(0, InputLimits.MAX_EXPERIMENTS)
+                .mapToObj(i -> "{\"id\":\"e" + i + "\"}").collect(java.util.stream.Collectors.joining(",", "[", "]"));
+        Run overlap = run("{\"experiments\":" + manyExperiments + "}", "overlap");
+        assertEquals(EvaluationCli.BAD_INPUT, overlap.status());
+        assertTrue(overlap.err().startsWith("error: experiments: at most"), overlap.err());
     }
 }

@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.rank;
 
+import org.strategylab.evaluation.InputLimits;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -66,5 +67,13 @@ class RankMetricsCalculatorTest {
         ValidationException e = assertThrows(ValidationException.class,
                 () -> RankMetricsCalculator.normaliseK(List.of(10, 0)));
         assertEquals("kValues", e.field());
+    }
+
+    @Test
+    void rejectsMoreKValuesThanTheLimit() {
+        List<Integer> ks = java.util.stream.IntStream.rangeClosed(1, InputLimits.MAX_K_VALUES + 1).boxed().toList();
+        ValidationException e = assertThrows(ValidationException.class, () -> RankMetricsCalculator.normaliseK(ks));
+        assertEquals("kValues", e.field());
+        assertEquals(InputLimits.MAX_K_VALUES, RankMetricsCalculator.normaliseK(ks.subList(0, InputLimits.MAX_K_VALUES)).size());
     }
 }

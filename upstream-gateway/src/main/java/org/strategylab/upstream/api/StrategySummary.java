@@ -10,9 +10,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param rootStepId    its root step
  * @param recordType    the record type of its result
  * @param isSaved       whether it is saved
- * @param estimatedSize its result size as the site last computed it, if known
+ * @param isValid       whether the site can run it
+ * @param estimatedSize its result size as the site last computed it; null when not computed (WDK's −1)
  * @param webUrl        where users open it on the site
  */
 public record StrategySummary(long strategyId, String name, Long rootStepId, String recordType,
-                              @JsonProperty("isSaved") boolean isSaved, Long estimatedSize, String webUrl) {
+                              @JsonProperty("isSaved") boolean isSaved, @JsonProperty("isValid") Boolean isValid,
+                              Long estimatedSize, String webUrl) {
 }

@@ -55,9 +55,13 @@ public class SiteClients {
         return clients(site).inFlight();
     }
 
-    /** The deadline of one call to the site's service: its routing timeout (portal 120 s, component 30 s). */
+    /**
+     * The deadline of one call to the site's service: its own {@code client.site-timeout} if set, else its
+     * routing timeout (portal 120 s, component 30 s).
+     */
     public Duration deadline(Site site) {
-        return sites.routing().timeoutFor(site);
+        Duration own = config.client().siteTimeout().get(site.id());
+        return own != null ? own : sites.routing().timeoutFor(site);
     }
 
     private Clients clients(Site site) {

@@ -29,11 +29,14 @@ public class WdkAnalysisClient {
     public Uni<WdkResponse> create(UpstreamSession session, long stepId, String analysisName, Map<String, String> parameters) {
         ObjectNode body = WdkJson.object().put("analysisName", analysisName);
         body.set("parameters", WdkJson.stringMap(parameters));
-        return transport.sendAsUser(session, "POST /users/{uid}/steps/{id}/analyses",
+        return transport.sendAsUser(session, "POST /users/{uid}/steps/{id}/analyses", WdkTransport.Replay.CREATES,
                 (api, cookies, uid) -> api.createAnalysis(cookies, uid, stepId, body));
     }
 
-    /** {@code POST …/analyses/{aid}/result}: starts (or re-starts) a run; answers 202 {@code {status}}. */
+    /**
+     * {@code POST …/analyses/{aid}/result}: starts (or re-starts) a run; answers 202 {@code {status}}.
+     * Safe to repeat: it creates nothing, and WDK answers the current status while a run is under way.
+     */
     public Uni<WdkResponse> run(UpstreamSession session, long stepId, long analysisId) {
         return transport.sendAsUser(session, "POST /users/{uid}/steps/{id}/analyses/{aid}/result",
                 (api, cookies, uid) -> api.runAnalysis(cookies, uid, stepId, analysisId));

@@ -22,7 +22,7 @@ public class WdkStepClient {
     public Uni<WdkResponse> createDataset(UpstreamSession session, List<String> ids) {
         ObjectNode body = WdkJson.object().put("sourceType", "idList");
         body.putObject("sourceContent").set("ids", WdkJson.strings(ids));
-        return transport.sendAsUser(session, "POST /users/{uid}/datasets",
+        return transport.sendAsUser(session, "POST /users/{uid}/datasets", WdkTransport.Replay.CREATES,
                 (api, cookies, uid) -> api.createDataset(cookies, uid, body));
     }
 
@@ -45,7 +45,7 @@ public class WdkStepClient {
         if (customName != null) {
             body.put("customName", customName);
         }
-        return transport.sendAsUser(session, "POST /users/{uid}/steps",
+        return transport.sendAsUser(session, "POST /users/{uid}/steps", WdkTransport.Replay.CREATES,
                 (api, cookies, uid) -> api.createStep(cookies, uid, body));
     }
 
@@ -100,7 +100,7 @@ public class WdkStepClient {
                                                   JsonNode reportConfig) {
         ObjectNode body = WdkJson.object().put("stepId", stepId).put("reportName", reportName);
         body.set("reportConfig", reportConfig);
-        return transport.send(session, "POST /temporary-results",
+        return transport.send(session, "POST /temporary-results", WdkTransport.Replay.CREATES,
                 (api, cookies) -> api.createTemporaryResult(cookies, body));
     }
 }

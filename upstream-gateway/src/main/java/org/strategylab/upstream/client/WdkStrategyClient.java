@@ -24,7 +24,7 @@ public class WdkStrategyClient {
         if (description != null) {
             body.put("description", description);
         }
-        return transport.sendAsUser(session, "POST /users/{uid}/strategies",
+        return transport.sendAsUser(session, "POST /users/{uid}/strategies", WdkTransport.Replay.CREATES,
                 (api, cookies, uid) -> api.createStrategy(cookies, uid, body));
     }
 

@@ -6,9 +6,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.net.ConnectException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import org.jboss.logging.Logger;
 import org.strategylab.sites.Site;
 import org.strategylab.upstream.config.UpstreamConfig;
@@ -19,6 +21,14 @@ import org.strategylab.upstream.config.UpstreamConfig;
  * delayed result (202 {@code WDK-DELAYED-RESULT}) are retried with exponential back-off (Mutiny;
  * SmallRye Fault Tolerance does not resolve here, STACK.md §8). Nothing else is retried: a 4xx is
  * an answer the operation has to deal with.
+ *
+ * <p>Only calls that can be repeated without effect are retried that freely ({@link Replay#SAFE}:
+ * reads, PUT, PATCH, DELETE, report POSTs). A call that creates something ({@link Replay#CREATES}:
+ * steps, strategies, datasets, analysis instances, temporary results) may have been carried out
+ * by WDK although its answer never arrived (a timeout, a dropped connection, a 500 after the
+ * insert); sending it again would create a second one. Such a call is retried only when WDK
+ * certainly did not act on it: the connection was refused (nothing was sent), or the site
+ * answered 503 (the web application was not serving).
  *
  * <p>When WDK replaces the session's identity (an expired token makes the caller a new guest,
  * upstream-wdk.md §2) or refuses it (401 for a token it cannot verify, which is then dropped), the
@@ -44,6 +54,14 @@ public class WdkTransport {
         Uni<Response> send(WdkApi api, String cookies, String uid);
     }
 
+    /** Whether a call may be sent again after a failure that may have come after WDK acted on it. */
+    public enum Replay {
+        /** Repeating it has no further effect (reads, PUT, PATCH, DELETE, report POSTs): retried on every retriable failure. */
+        SAFE,
+        /** It creates something: retried only when the site certainly did not act on it (connection refused, 503). */
+        CREATES
+    }
+
     /** An answer and whether WDK replaced the session's identity while giving it. */
     private record Exchange(WdkResponse response, boolean identityReplaced) {
     }
@@ -56,12 +74,22 @@ public class WdkTransport {
 
     /** Sends a call that does not name the user (catalogue, anonymous reports, records, temporary results). */
     public Uni<WdkResponse> send(UpstreamSession session, String operation, Call call) {
-        return exchange(session, operation, (api, cookies, uid) -> call.send(api, cookies), false);
+        return send(session, operation, Replay.SAFE, call);
+    }
+
+    /** Sends a call that does not name the user, retried as {@code replay} allows. */
+    public Uni<WdkResponse> send(UpstreamSession session, String operation, Replay replay, Call call) {
+        return exchange(session, operation, replay, (api, cookies, uid) -> call.send(api, cookies), false);
     }
 
     /** Sends a call under {@code /users/{uid}} with the session's resolved numeric user id. */
     public Uni<WdkResponse> sendAsUser(UpstreamSession session, String operation, UserCall call) {
-        return exchange(session, operation, call, false);
+        return sendAsUser(session, operation, Replay.SAFE, call);
+    }
+
+    /** Sends a call under {@code /users/{uid}}, retried as {@code replay} allows. */
+    public Uni<WdkResponse> sendAsUser(UpstreamSession session, String operation, Replay replay, UserCall call) {
+        return exchange(session, operation, replay, call, false);
     }
 
     /**
@@ -69,7 +97,7 @@ public class WdkTransport {
      * identity on purpose. The caller re-reads the identity afterwards.
      */
     public Uni<WdkResponse> sendRaw(UpstreamSession session, String operation, Call call) {
-        return attempts(session, operation, (api, cookies, uid) -> call.send(api, cookies), null)
+        return attempts(session, operation, Replay.SAFE, (api, cookies, uid) -> call.send(api, cookies), null)
                 .map(Exchange::response)
                 .call(session::saveIfChanged);
     }
@@ -92,22 +120,24 @@ public class WdkTransport {
     /** Reads {@code /users/current}: the numeric id, whether the user is a guest, the profile. */
     public Uni<UpstreamSession.Identity> readIdentity(UpstreamSession session) {
         UserCall current = (api, cookies, uid) -> api.user(cookies, "current");
-        return attempts(session, "GET /users/current", current, null)
+        return attempts(session, "GET /users/current", Replay.SAFE, current, null)
                 .chain(exchange -> exchange.response().status() == 401 && exchange.identityReplaced()
                         // the refused token was dropped: ask again, as a new guest
-                        ? attempts(session, "GET /users/current", current, null)
+                        ? attempts(session, "GET /users/current", Replay.SAFE, current, null)
                         : Uni.createFrom().item(exchange))
                 .map(exchange -> identityOf(exchange.response().okJson(), exchange.response()));
     }
 
-    private Uni<WdkResponse> exchange(UpstreamSession session, String operation, UserCall call, boolean secondTry) {
+    private Uni<WdkResponse> exchange(UpstreamSession session, String operation, Replay replay, UserCall call,
+                                      boolean secondTry) {
         return session.identity(this::readIdentity)
-                .chain(identity -> attempts(session, operation, call, String.valueOf(identity.userId()))
-                        .chain(exchange -> afterIdentityCheck(session, operation, call, identity, exchange, secondTry)))
+                .chain(identity -> attempts(session, operation, replay, call, String.valueOf(identity.userId()))
+                        .chain(exchange -> afterIdentityCheck(session, operation, replay, call, identity, exchange,
+                                secondTry)))
                 .call(session::saveIfChanged);
     }
 
-    private Uni<WdkResponse> afterIdentityCheck(UpstreamSession session, String operation, UserCall call,
+    private Uni<WdkResponse> afterIdentityCheck(UpstreamSession session, String operation, Replay replay, UserCall call,
                                                 UpstreamSession.Identity before, Exchange exchange,
                                                 boolean secondTry) {
         if (!exchange.identityReplaced()) {
@@ -124,22 +154,25 @@ public class WdkTransport {
         if (lostAccess) {
             LOG.infof("The guest session of %s on %s expired; continuing as a new guest", session.ownerId(),
                     session.site().id());
-            return exchange(session, operation, call, true);
+            return exchange(session, operation, replay, call, true);
         }
         return Uni.createFrom().item(exchange.response());
     }
 
     /** One call with its retries; {@code uid} may be {@code null} for calls that do not use it. */
-    private Uni<Exchange> attempts(UpstreamSession session, String operation, UserCall call, String uid) {
+    private Uni<Exchange> attempts(UpstreamSession session, String operation, Replay replay, UserCall call,
+                                   String uid) {
         Site site = session.site();
         UpstreamConfig.Retry retry = config.retry();
         Uni<Exchange> once = Uni.createFrom().deferred(() -> attempt(session, operation, call, uid));
         if (retry.maxAttempts() <= 1) {
             return once;
         }
+        Predicate<Throwable> again = replay == Replay.SAFE
+                ? WdkTransport::retriable : WdkTransport::certainlyNotCarriedOut;
         return once
-                .onFailure(WdkTransport::retriable).invoke(failure -> LOG.infof("%s; retrying", failure.getMessage()))
-                .onFailure(WdkTransport::retriable).retry()
+                .onFailure(again).invoke(failure -> LOG.infof("%s; retrying", failure.getMessage()))
+                .onFailure(again).retry()
                 .withBackOff(retry.initialBackoff(), retry.maxBackoff()).withJitter(0.2)
                 .atMost(retry.maxAttempts() - 1L)
                 .onFailure().transform(failure -> exhausted(failure, site, operation));
@@ -206,6 +239,28 @@ public class WdkTransport {
 
     private static boolean retriable(Throwable failure) {
         return failure instanceof UpstreamFailure upstream && upstream.retriable();
+    }
+
+    /**
+     * Whether the site certainly did not carry the call out, so even a create may be sent again: the
+     * connection was refused (the request never left), or the site answered 503 (its web application
+     * was not serving). A timeout, a dropped connection or another 5xx may come after the work was done.
+     */
+    private static boolean certainlyNotCarriedOut(Throwable failure) {
+        if (!(failure instanceof UpstreamFailure upstream)) {
+            return false;
+        }
+        if (upstream.kind() == UpstreamFailure.Kind.STATUS) {
+            return upstream.upstreamStatus() != null && upstream.upstreamStatus() == 503;
+        }
+        if (upstream.kind() == UpstreamFailure.Kind.TRANSPORT) {
+            for (Throwable t = upstream.getCause(); t != null; t = t.getCause()) {
+                if (t instanceof ConnectException) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static UpstreamFailure transportFailure(Throwable failure, Site site, String operation) {

@@ -3,6 +3,7 @@ package org.strategylab.upstream.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -53,6 +54,14 @@ public interface UpstreamConfig {
          */
         @WithDefault("200")
         int maxKeepAlive();
+
+        /**
+         * The call deadline of particular sites by site id, replacing their routing timeout
+         * ({@code strategylab.sites.portal-timeout-seconds} / {@code component-timeout-seconds}): for a
+         * site known to be slower or faster than its kind. None by default; the tests give one site a
+         * short deadline so timeouts are quick there while every other site's answers have ample time.
+         */
+        Map<String, Duration> siteTimeout();
     }
 
     /** Retries, for 5xx answers, timeouts, dropped connections and WDK's delayed result (202) only. */

@@ -25,9 +25,9 @@ class SiteResourceTest {
                 .body("total", equalTo(14))
                 .body("items", hasSize(14))
                 .body("defaultSiteId", equalTo("veupathdb"))
-                // the test profile shortens the routing timeouts (120 s / 30 s by default) so timeouts resolve fast
-                .body("routing.portalTimeoutSeconds", equalTo(4))
-                .body("routing.componentTimeoutSeconds", equalTo(2))
+                // the test profile's routing timeouts (120 s / 30 s by default); timeout tests use a site with its own
+                .body("routing.portalTimeoutSeconds", equalTo(30))
+                .body("routing.componentTimeoutSeconds", equalTo(30))
                 .body("items.id", hasItems("veupathdb", "plasmodb", "toxodb", "trichdb", "vectorbase", "orthomcl"))
                 .body("items.find { it.id == 'plasmodb' }.name", equalTo("PlasmoDB"))
                 .body("items.find { it.id == 'plasmodb' }.displayName", equalTo("PlasmoDB (Plasmodium)"))

@@ -3,7 +3,6 @@ package org.strategylab.upstream.rest;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
-import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.containsString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.strategylab.upstream.support.Callers.PLASMO;
@@ -24,8 +23,8 @@ import org.strategylab.upstream.support.InjectSimulator;
 import org.strategylab.upstream.support.UpstreamTest;
 
 /**
- * Upstream failures: 5xx retried with back-off (success and exhaustion), timeouts (504), WDK's
- * delayed result (202), and statuses never passed through as ours.
+ * Upstream failures: 5xx retried with back-off (success and exhaustion), WDK's delayed result (202),
+ * and statuses never passed through as ours. Timeouts: {@code client/WdkTransportRetryTest}.
  */
 @QuarkusTest
 @UpstreamTest
@@ -76,23 +75,6 @@ class UpstreamFaultsTest {
                 .then().statusCode(502).contentType("application/problem+json")
                 .body("upstreamStatus", equalTo(404))
                 .body("detail", not(containsString("HTTP 404")));
-    }
-
-    @Test
-    void aTimeoutIsRetried() {
-        simulator.faults().timeoutNext(SEARCH_IN_CONTEXT, 1, Duration.ofSeconds(30));
-        given().contentType(ContentType.JSON).body(VALID_TAXON).when().post(VALIDATE)
-                .then().statusCode(200).body("isValid", equalTo(true));
-        assertEquals(1, simulator.faults().injectedCount("TIMEOUT"));
-    }
-
-    @Test
-    void timeoutsOnEveryAttemptAre504() {
-        simulator.faults().timeoutNext(SEARCH_IN_CONTEXT, 3, Duration.ofSeconds(30));
-        given().contentType(ContentType.JSON).body(VALID_TAXON).when().post(VALIDATE)
-                .then().statusCode(504).contentType("application/problem+json")
-                .body("code", equalTo("UPSTREAM_TIMEOUT"))
-                .body("upstreamStatus", nullValue());
     }
 
     @Test

@@ -16,6 +16,12 @@ public final class FaultGate implements Handler<RoutingContext> {
     /** WDK's body for a process query whose result is not ready. */
     public static final String DELAYED_RESULT_BODY = "{\"status\":\"accepted\",\"message\":\"WDK-DELAYED-RESULT\"}";
 
+    /**
+     * Routing-context key of a request that is carried out but whose answer is held back this many
+     * milliseconds (a {@code Long}); the service's responses honour it ({@code WdkRequest}).
+     */
+    public static final String HOLD_ANSWER_MS = "simulator.holdAnswerMs";
+
     private final Vertx vertx;
     private final FaultInjector faults;
 
@@ -50,6 +56,10 @@ public final class FaultGate implements Handler<RoutingContext> {
             case TIMEOUT -> {
                 long timer = vertx.setTimer(Math.max(1, decision.holdMs()), id -> ctx.request().connection().close());
                 ctx.request().connection().closeHandler(v -> vertx.cancelTimer(timer));
+            }
+            case ANSWER_LATE -> {
+                ctx.put(HOLD_ANSWER_MS, Math.max(1, decision.holdMs()));
+                ctx.next();
             }
             case DELAYED_RESULT -> ctx.response().setStatusCode(202).putHeader(HttpHeaders.CONTENT_TYPE, "text/plain")
                     .end(DELAYED_RESULT_BODY);

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,7 +27,7 @@ public final class FaultInjector {
     static final long DEFAULT_HOLD_MS = 120_000;
     static final long DEFAULT_ANALYSIS_RUN_MS = 100;
 
-    private enum Kind { LATENCY, ERROR, TIMEOUT, DELAYED_RESULT }
+    private enum Kind { LATENCY, ERROR, TIMEOUT, DELAYED_RESULT, ANSWER_LATE }
 
     private record Rule(Kind kind, Pattern path, Latency latency, double rate, AtomicInteger remaining, int status, long holdMs) {
 
@@ -55,6 +57,13 @@ public final class FaultInjector {
     private volatile AnalysisFirstRun analysisFirstRun = AnalysisFirstRun.SUCCEEDS;
     private volatile long analysisRunTimeMs = DEFAULT_ANALYSIS_RUN_MS;
     private volatile long tokenTtlMs = -1;
+    private volatile int analysisFailingRuns;
+    private volatile int analysisIgnoredRuns;
+    private volatile boolean analysisResultWithheld;
+    private volatile boolean strategySizesUncomputed;
+    private final Set<String> invalidatedSearches = ConcurrentHashMap.newKeySet();
+    /** Answers held by answerLateNext, sent when their hold ends, the test releases them or the faults reset. */
+    private final Set<Runnable> heldAnswers = ConcurrentHashMap.newKeySet();
     private volatile long expireIssuedBefore = Long.MIN_VALUE;
     private Random random = new Random(0);
 
@@ -113,6 +122,16 @@ public final class FaultInjector {
         return this;
     }
 
+    /**
+     * The next {@code count} requests whose path matches are carried out (a step or strategy is created),
+     * but their answer is held back for {@code hold}, or until the client gives up and closes the
+     * connection: what a client sees when WDK did the work and the answer was lost to its deadline.
+     */
+    public FaultInjector answerLateNext(String pathRegex, int count, Duration hold) {
+        rules.add(new Rule(Kind.ANSWER_LATE, Pattern.compile(pathRegex), null, 1, new AtomicInteger(count), 0, hold.toMillis()));
+        return this;
+    }
+
     /** The next {@code count} report requests answer 202 {@code {"status":"accepted","message":"WDK-DELAYED-RESULT"}}. */
     public FaultInjector delayedResultNext(int count) {
         rules.add(new Rule(Kind.DELAYED_RESULT, Pattern.compile(REPORT_PATHS), null, 1, new AtomicInteger(count), 0, 0));
@@ -128,6 +147,45 @@ public final class FaultInjector {
     /** Whether analysis instances error on their first run. */
     public FaultInjector analysisFirstRun(AnalysisFirstRun mode) {
         this.analysisFirstRun = mode;
+        return this;
+    }
+
+    /**
+     * The first {@code runs} runs of every analysis instance end in ERROR (0: none). With more failing runs
+     * than the client's re-runs, the client runs out of re-runs. Applies on top of {@link #analysisFirstRun}.
+     */
+    public FaultInjector analysisFailingRuns(int runs) {
+        this.analysisFailingRuns = Math.max(0, runs);
+        return this;
+    }
+
+    /**
+     * The first {@code runs} run requests of every analysis instance are answered (202) but not carried out:
+     * the instance stays {@code CREATED}, as when WDK has not registered a run yet.
+     */
+    public FaultInjector analysisIgnoredRuns(int runs) {
+        this.analysisIgnoredRuns = Math.max(0, runs);
+        return this;
+    }
+
+    /** Whether a COMPLETE analysis keeps answering 204 (no result) to result requests. */
+    public FaultInjector analysisResultWithheld(boolean withheld) {
+        this.analysisResultWithheld = withheld;
+        return this;
+    }
+
+    /** Whether strategies report {@code estimatedSize: -1}, WDK's "not computed" (their steps keep their sizes). */
+    public FaultInjector strategySizesUncomputed(boolean uncomputed) {
+        this.strategySizesUncomputed = uncomputed;
+        return this;
+    }
+
+    /**
+     * Steps of this search (url segment) report {@code validation.isValid: false} with a general error, and
+     * strategies holding one {@code isValid: false}, as after a site release changed the search.
+     */
+    public FaultInjector invalidateSearch(String searchName) {
+        invalidatedSearches.add(searchName);
         return this;
     }
 
@@ -188,6 +246,12 @@ public final class FaultInjector {
         analysisFirstRun = p.analysisFirstRun() == null ? AnalysisFirstRun.SUCCEEDS : p.analysisFirstRun();
         analysisRunTimeMs = p.analysisRunTimeMs() == null ? DEFAULT_ANALYSIS_RUN_MS : p.analysisRunTimeMs();
         tokenTtlMs = p.tokenTtlSeconds() == null ? -1 : p.tokenTtlSeconds() * 1000;
+        analysisFailingRuns = 0;
+        analysisIgnoredRuns = 0;
+        analysisResultWithheld = false;
+        strategySizesUncomputed = false;
+        invalidatedSearches.clear();
+        releaseHeldAnswers();
         expireIssuedBefore = Long.MIN_VALUE;
         applied = p;
         return this;
@@ -216,6 +280,7 @@ public final class FaultInjector {
             return switch (rule.kind()) {
                 case ERROR -> new FaultDecision(delay, FaultDecision.Action.ERROR, rule.status(), 0);
                 case TIMEOUT -> new FaultDecision(delay, FaultDecision.Action.TIMEOUT, 0, rule.holdMs());
+                case ANSWER_LATE -> new FaultDecision(delay, FaultDecision.Action.ANSWER_LATE, 0, rule.holdMs());
                 default -> new FaultDecision(delay, FaultDecision.Action.DELAYED_RESULT, 202, 0);
             };
         }
@@ -243,6 +308,48 @@ public final class FaultInjector {
         return analysisRunTimeMs;
     }
 
+    /** How many runs of an instance end in ERROR before runs succeed. */
+    public int analysisFailingRuns() {
+        return analysisFailingRuns;
+    }
+
+    /** How many run requests of an instance are ignored (it stays CREATED). */
+    public int analysisIgnoredRuns() {
+        return analysisIgnoredRuns;
+    }
+
+    /** Whether strategies report estimatedSize -1. */
+    public boolean strategySizesUncomputed() {
+        return strategySizesUncomputed;
+    }
+
+    /** Whether steps of this search report themselves invalid. */
+    public boolean searchInvalidated(String searchName) {
+        return invalidatedSearches.contains(searchName);
+    }
+
+    /** Whether COMPLETE analyses answer 204 to result requests. */
+    public boolean analysisResultWithheld() {
+        return analysisResultWithheld;
+    }
+
+    /** Keeps an answer back until {@link #releaseHeldAnswers()} (or its own timer) sends it. */
+    public void hold(Runnable answer) {
+        heldAnswers.add(answer);
+    }
+
+    /** Forgets an answer that was sent or whose connection closed. */
+    public void unhold(Runnable answer) {
+        heldAnswers.remove(answer);
+    }
+
+    /** Sends every held answer now. */
+    public void releaseHeldAnswers() {
+        List<Runnable> held = new ArrayList<>(heldAnswers);
+        heldAnswers.clear();
+        held.forEach(Runnable::run);
+    }
+
     /** Whether a token issued at this time has expired now. */
     public boolean tokenExpired(long issuedAtMillis, long nowMillis) {
         return issuedAtMillis < expireIssuedBefore || (tokenTtlMs >= 0 && nowMillis - issuedAtMillis > tokenTtlMs);
@@ -257,6 +364,9 @@ public final class FaultInjector {
         view.put("rules", ruleViews);
         view.put("analysisFirstRun", analysisFirstRun);
         view.put("analysisRunTimeMs", analysisRunTimeMs);
+        view.put("analysisFailingRuns", analysisFailingRuns);
+        view.put("analysisIgnoredRuns", analysisIgnoredRuns);
+        view.put("analysisResultWithheld", analysisResultWithheld);
         view.put("tokenTtlSeconds", tokenTtlMs < 0 ? null : tokenTtlMs / 1000);
         Map<String, Long> counts = new LinkedHashMap<>();
         injected.forEach((k, v) -> counts.put(k.name(), v.get()));

@@ -15,6 +15,8 @@ final class AnalysisInstance {
     /** WDK ExecutionStatus name. */
     String status = "CREATED";
     int runs;
+    /** Run requests ignored by fault injection (the instance stayed CREATED). */
+    int ignoredRuns;
     JsonNode result;
     /** Bumped by every run, so a superseded run's completion is ignored. */
     long runToken;

@@ -258,13 +258,20 @@ final class AnalysisRoutes {
                 request.json(202, JsonNodeFactory.instance.objectNode().put("status", instance.status));
                 return;
             }
+            if (instance.ignoredRuns < request.site.faults().analysisIgnoredRuns()) {
+                // injected: the run request is acknowledged, but WDK has not registered it (still CREATED)
+                instance.ignoredRuns++;
+                request.json(202, JsonNodeFactory.instance.objectNode().put("status", instance.status));
+                return;
+            }
             instance.runs++;
             token = ++instance.runToken;
             instance.status = "RUNNING";
             instance.result = null;
             AnalysisFirstRun mode = request.site.faults().analysisFirstRun();
-            fail = instance.runs == 1 && (mode == AnalysisFirstRun.ERRORS
-                    || (mode == AnalysisFirstRun.ERRORS_ON_COMBINED_STEPS && step.search.isBoolean()));
+            fail = instance.runs <= request.site.faults().analysisFailingRuns()
+                    || (instance.runs == 1 && (mode == AnalysisFirstRun.ERRORS
+                    || (mode == AnalysisFirstRun.ERRORS_ON_COMBINED_STEPS && step.search.isBoolean())));
         }
         Map<String, String> params = instance.parameters;
         AnalysisPlugin plugin = AnalysisPlugins.find(instance.analysisName);
@@ -297,7 +304,8 @@ final class AnalysisRoutes {
         AnalysisInstance instance = instance(request);
         ObjectNode json;
         synchronized (request.site.workspace()) {
-            if (!instance.status.equals("COMPLETE") || instance.result == null) {
+            if (!instance.status.equals("COMPLETE") || instance.result == null
+                    || request.site.faults().analysisResultWithheld()) {
                 request.noContent();
                 return;
             }

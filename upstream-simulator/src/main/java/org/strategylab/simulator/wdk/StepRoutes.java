@@ -1,5 +1,6 @@
 package org.strategylab.simulator.wdk;
 
+import org.strategylab.simulator.faults.FaultInjector;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -29,7 +30,7 @@ final class StepRoutes {
     static void register(Router router, SiteContext site) {
         WdkRoutes.route(router, site, HttpMethod.POST, "/users/:uid/datasets", StepRoutes::createDataset);
         WdkRoutes.route(router, site, HttpMethod.POST, "/users/:uid/steps", StepRoutes::createStep);
-        WdkRoutes.route(router, site, HttpMethod.GET, "/users/:uid/steps/:stepId", r -> r.ok(stepJson(r.site.workspace(),
+        WdkRoutes.route(router, site, HttpMethod.GET, "/users/:uid/steps/:stepId", r -> r.ok(stepJson(r.site.workspace(), r.site.faults(),
                 r.site.workspace().step(r.owner(), r.param("stepId")))));
         WdkRoutes.route(router, site, HttpMethod.PATCH, "/users/:uid/steps/:stepId", StepRoutes::patchStep);
         WdkRoutes.route(router, site, HttpMethod.DELETE, "/users/:uid/steps/:stepId", r -> {
@@ -148,7 +149,7 @@ final class StepRoutes {
         request.noContent();
     }
 
-    static ObjectNode stepJson(SiteWorkspace workspace, Step step) {
+    static ObjectNode stepJson(SiteWorkspace workspace, FaultInjector faults, Step step) {
         synchronized (workspace) {
             ObjectNode json = JsonNodeFactory.instance.objectNode();
             json.put("id", step.id);
@@ -184,8 +185,18 @@ final class StepRoutes {
             }
             boolean wired = step.search.inputStepParams().stream().allMatch(p -> !step.params.getOrDefault(p.name(), "").isEmpty());
             ObjectNode validation = json.putObject("validation");
-            validation.put("level", wired ? "RUNNABLE" : "SEMANTIC");
-            validation.put("isValid", true);
+            if (faults.searchInvalidated(step.search.urlSegment())) {
+                // as after a release changed the search: WDK keeps the step but reports it invalid
+                validation.put("level", "SYNTACTIC");
+                validation.put("isValid", false);
+                ObjectNode errors = validation.putObject("errors");
+                errors.putArray("general").add("The search " + step.search.urlSegment()
+                        + " has changed since this step was made; revise the step.");
+                errors.putObject("byKey");
+            } else {
+                validation.put("level", wired ? "RUNNABLE" : "SEMANTIC");
+                validation.put("isValid", true);
+            }
             json.put("createdTime", step.createdTime.toString());
             if (step.lastRunTime == null) {
                 json.putNull("lastRunTime");

@@ -69,7 +69,7 @@ final class StrategyRoutes {
         synchronized (workspace) {
             json.set("stepTree", strategy.tree.toJson());
             ObjectNode steps = json.putObject("steps");
-            strategy.tree.forEach(n -> steps.set(String.valueOf(n.stepId()), StepRoutes.stepJson(workspace, workspace.stepById(n.stepId()))));
+            strategy.tree.forEach(n -> steps.set(String.valueOf(n.stepId()), StepRoutes.stepJson(workspace, request.site.faults(), workspace.stepById(n.stepId()))));
         }
         request.ok(json);
     }
@@ -93,11 +93,16 @@ final class StrategyRoutes {
             json.put("releaseVersion", "68");
             json.put("isPublic", strategy.isPublic);
             json.put("isSaved", strategy.saved);
-            json.put("isValid", true);
+            boolean[] valid = {true};
+            strategy.tree.forEach(n -> valid[0] &= !request.site.faults().searchInvalidated(
+                    workspace.stepById(n.stepId()).search.urlSegment()));
+            json.put("isValid", valid[0]);
             json.put("isDeleted", strategy.deleted);
             json.put("isExample", false);
             nullable(json, "organization", owner.organization());
-            if (root.estimatedSize != null) {
+            if (request.site.faults().strategySizesUncomputed()) {
+                json.put("estimatedSize", -1); // WDK's "not computed"
+            } else if (root.estimatedSize != null) {
                 json.put("estimatedSize", root.estimatedSize);
             }
             json.put("nameOfFirstStep", workspace.stepById(strategy.tree.firstLeaf().stepId()).customName);

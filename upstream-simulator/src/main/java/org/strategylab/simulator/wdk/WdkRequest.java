@@ -4,9 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.strategylab.simulator.faults.FaultGate;
 
 /** One request to a site's service: its user, path params, body, and WDK-shaped responses. */
 final class WdkRequest {
@@ -72,12 +75,47 @@ final class WdkRequest {
     }
 
     void json(int status, JsonNode node) {
+        Buffer body;
         try {
-            ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-                    .end(Buffer.buffer(JSON.writeValueAsBytes(node)));
+            body = Buffer.buffer(JSON.writeValueAsBytes(node));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+        answer(() -> ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                .end(body));
+    }
+
+    /**
+     * Sends an answer now, or, when the fault injector holds this request's answer back
+     * ({@code answerLateNext}: the work is done, the answer comes late), when the hold ends, the test
+     * releases it or never, if the client closes the connection first.
+     */
+    private void answer(Runnable send) {
+        Long hold = ctx.get(FaultGate.HOLD_ANSWER_MS);
+        if (hold == null) {
+            send.run();
+            return;
+        }
+        Context context = ctx.vertx().getOrCreateContext();
+        AtomicBoolean done = new AtomicBoolean();
+        Runnable[] release = new Runnable[1];
+        long timer = ctx.vertx().setTimer(hold, id -> release[0].run());
+        release[0] = () -> context.runOnContext(v -> {
+            if (done.compareAndSet(false, true)) {
+                site.faults().unhold(release[0]);
+                ctx.vertx().cancelTimer(timer);
+                if (!ctx.response().ended() && !ctx.response().closed()) {
+                    send.run();
+                }
+            }
+        });
+        site.faults().hold(release[0]);
+        ctx.request().connection().closeHandler(v -> {
+            if (done.compareAndSet(false, true)) {
+                site.faults().unhold(release[0]);
+                ctx.vertx().cancelTimer(timer);
+            }
+        });
     }
 
     void ok(JsonNode node) {
@@ -91,11 +129,11 @@ final class WdkRequest {
     }
 
     void noContent() {
-        ctx.response().setStatusCode(204).end();
+        answer(() -> ctx.response().setStatusCode(204).end());
     }
 
     void text(int status, String contentType, String body) {
-        ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, contentType).end(body);
+        answer(() -> ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, contentType).end(body));
     }
 
     /** Absolute URL of a path below this site's service root. */

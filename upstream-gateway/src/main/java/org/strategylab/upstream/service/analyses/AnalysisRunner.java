@@ -18,6 +18,11 @@ import org.strategylab.upstream.config.UpstreamConfig;
  * {@code poll-interval}, fetch the result once COMPLETE (WDK answers 204 until it exists), re-run
  * the same instance after ERROR or another retriable status at most {@code max-reruns} times, and
  * give up after {@code max-wait} or on a terminal failure status.
+ *
+ * <p>{@code max-wait} holds on every path: a COMPLETE instance whose result keeps answering 204
+ * gives up like a RUNNING one, and the whole run is bounded by it even while a call is under way.
+ * {@code CREATED} means WDK has not registered a run (yet): the run is started again without
+ * counting as a re-run, since nothing failed.
  */
 @ApplicationScoped
 public class AnalysisRunner {
@@ -58,7 +63,14 @@ public class AnalysisRunner {
     public Uni<Finished> run(UpstreamSession session, long stepId, long analysisId, Duration maxWait) {
         Instant deadline = Instant.now().plus(maxWait);
         return start(session, stepId, analysisId)
-                .chain(() -> poll(session, stepId, analysisId, deadline, 0, Duration.ZERO));
+                .chain(() -> poll(session, stepId, analysisId, deadline, 0, Duration.ZERO))
+                // the loop checks the deadline between calls; this bounds a call that is under way too
+                .ifNoItem().after(maxWait).failWith(() -> timedOut(session, analysisId, "a call was under way"));
+    }
+
+    private static AnalysisFailed timedOut(UpstreamSession session, long analysisId, String last) {
+        return new AnalysisFailed("Analysis " + analysisId + " on " + session.site().id()
+                + " did not complete in time (" + last + ")", true);
     }
 
     private Uni<Void> start(UpstreamSession session, long stepId, long analysisId) {
@@ -73,12 +85,13 @@ public class AnalysisRunner {
             AnalysisStatus status = AnalysisStatus.of(response.okJson().path("status").asText(null));
             Duration interval = config.analysis().pollInterval();
             if (Instant.now().isAfter(deadline) && status.action() != AnalysisStatus.Action.FETCH) {
-                return Uni.createFrom().failure(new AnalysisFailed("Analysis " + analysisId + " on "
-                        + session.site().id() + " did not complete in time (last status " + status + ")", true));
+                return Uni.createFrom().failure(timedOut(session, analysisId, "last status " + status));
             }
             return switch (status.action()) {
                 case WAIT -> poll(session, stepId, analysisId, deadline, reruns, interval);
                 case FETCH -> fetch(session, stepId, analysisId, deadline, reruns, interval);
+                case START -> start(session, stepId, analysisId)
+                        .chain(() -> poll(session, stepId, analysisId, deadline, reruns, interval));
                 case RERUN -> {
                     if (reruns >= config.analysis().maxReruns()) {
                         yield Uni.createFrom().failure(new AnalysisFailed("Analysis " + analysisId + " on "
@@ -99,7 +112,10 @@ public class AnalysisRunner {
                                 Duration interval) {
         return wdk.result(session, stepId, analysisId).chain(response -> {
             if (response.status() == 204) {
-                // COMPLETE but the result is not readable yet: keep waiting within the deadline
+                // COMPLETE but the result is not readable yet: keep waiting, but only within the deadline
+                if (Instant.now().isAfter(deadline)) {
+                    return Uni.createFrom().failure(timedOut(session, analysisId, "COMPLETE, but no result"));
+                }
                 return poll(session, stepId, analysisId, deadline, reruns, interval);
             }
             JsonNode result = response.okJson();

@@ -7,7 +7,7 @@ import java.util.Locale;
  * each: the state machine of spec §3.
  */
 enum AnalysisStatus {
-    CREATED(Action.RERUN),
+    CREATED(Action.START),
     STEP_REVISED(Action.RERUN),
     OUT_OF_DATE(Action.RERUN),
     ERROR(Action.RERUN),
@@ -25,6 +25,8 @@ enum AnalysisStatus {
         WAIT,
         /** Fetch the result. */
         FETCH,
+        /** Start the run (again): WDK has not registered one; not a failure, so it is not a re-run. */
+        START,
         /** Run the same instance again (retriable: combined steps often fail at first). */
         RERUN,
         /** Give up. */

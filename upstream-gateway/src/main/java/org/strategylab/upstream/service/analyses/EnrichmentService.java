@@ -88,8 +88,9 @@ public class EnrichmentService {
                             return response.okJson().path("analysisId").asLong();
                         })
                         .chain(analysisId -> runner.run(session, stepId, analysisId, maxWait)
-                                .map(done -> new AnalysisOutcome(analysisName, stepId, analysisId, done.reruns(), values,
-                                        done.result()))));
+                                .map(done -> new AnalysisOutcome(analysisName,
+                                        EnrichmentTerms.analysisType(analysisName, values), stepId, analysisId,
+                                        done.reruns(), values, EnrichmentTerms.parse(analysisName, done.result())))));
     }
 
     /** The form's defaults overlaid by the caller's values; vocabulary values as JSON arrays. */

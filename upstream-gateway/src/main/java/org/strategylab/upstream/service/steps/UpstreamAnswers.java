@@ -1,12 +1,14 @@
 package org.strategylab.upstream.service.steps;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.upstream.api.ResultRecord;
+import org.strategylab.upstream.api.StepValidation;
 import org.strategylab.upstream.api.StepView;
 import org.strategylab.upstream.client.ValidationBundle;
 import org.strategylab.upstream.client.WdkResponse;
@@ -60,7 +62,31 @@ public final class UpstreamAnswers {
         return new StepView(step.path("id").asLong(), step.path("searchName").asText(null),
                 step.path("recordClassName").asText(null), step.path("customName").asText(null),
                 step.path("displayName").asText(null), parameters, filters.isMissingNode() ? null : filters,
-                longOrNull(step.get("strategyId")), longOrNull(step.get("estimatedSize")));
+                longOrNull(step.get("strategyId")), sizeOrNull(step.get("estimatedSize")), validation(step.get("validation")));
+    }
+
+    /** A step's {@code validation} as WDK gives it ({@code {level, isValid, errors:{general, byKey}}}), or null. */
+    static StepValidation validation(JsonNode validation) {
+        if (validation == null || !validation.isObject()) {
+            return null;
+        }
+        List<String> general = new ArrayList<>();
+        validation.path("errors").path("general").forEach(message -> general.add(message.asText()));
+        Map<String, List<String>> byKey = new LinkedHashMap<>();
+        validation.path("errors").path("byKey").fields().forEachRemaining(e -> {
+            List<String> messages = new ArrayList<>();
+            e.getValue().forEach(message -> messages.add(message.asText()));
+            byKey.put(e.getKey(), messages);
+        });
+        // a bundle without isValid is a broken answer: report the step as not valid rather than as fine
+        return new StepValidation(validation.path("level").asText(null), validation.path("isValid").asBoolean(false),
+                general, byKey);
+    }
+
+    /** A result size; WDK's "not computed" (−1, or any negative) is null. */
+    public static Long sizeOrNull(JsonNode value) {
+        Long size = longOrNull(value);
+        return size == null || size < 0 ? null : size;
     }
 
     /** A record of a standard report or a single-record read. */

@@ -124,7 +124,7 @@ public class StrategyService {
         long id = s.path("strategyId").asLong();
         Long root = UpstreamAnswers.longOrNull(s.get("rootStepId"));
         return new StrategySummary(id, s.path("name").asText(null), root, s.path("recordClassName").asText(null),
-                s.path("isSaved").asBoolean(false), UpstreamAnswers.longOrNull(s.get("estimatedSize")),
+                s.path("isSaved").asBoolean(false), validity(s), UpstreamAnswers.sizeOrNull(s.get("estimatedSize")),
                 webUrl(site, id, root));
     }
 
@@ -137,8 +137,23 @@ public class StrategyService {
             steps.put(step.stepId(), step);
         });
         StepNode tree = StepTreeBuilder.fromJson(s.get("stepTree"));
+        Long size = UpstreamAnswers.sizeOrNull(s.get("estimatedSize"));
+        if (size == null && root != null && steps.containsKey(root)) {
+            // WDK says −1 when it has not computed the strategy's size; the root step's size is the same number
+            size = steps.get(root).estimatedSize();
+        }
+        Boolean valid = validity(s);
+        if (steps.values().stream().anyMatch(step -> step.validation() != null && !step.validation().isValid())) {
+            valid = false; // an invalid step makes the strategy unrunnable, whatever the flag says
+        }
         return new StrategyView(id, s.path("name").asText(null), s.path("description").asText(null),
-                s.path("isSaved").asBoolean(false), s.path("recordClassName").asText(null),
-                UpstreamAnswers.longOrNull(s.get("estimatedSize")), webUrl(site, id, root), tree, steps);
+                s.path("isSaved").asBoolean(false), s.path("recordClassName").asText(null), valid, size,
+                webUrl(site, id, root), tree, steps);
+    }
+
+    /** WDK's {@code isValid}; null when absent. */
+    private static Boolean validity(JsonNode strategy) {
+        JsonNode valid = strategy.get("isValid");
+        return valid == null || !valid.isBoolean() ? null : valid.booleanValue();
     }
 }
