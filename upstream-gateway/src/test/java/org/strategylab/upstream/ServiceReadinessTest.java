@@ -19,7 +19,7 @@ class ServiceReadinessTest {
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItems("PostgreSQL schema upstream_gateway"))
-                .body("checks.find { it.name == 'PostgreSQL schema upstream_gateway' }.data.schemaVersion", equalTo("1"));
+                .body("checks.find { it.name == 'PostgreSQL schema upstream_gateway' }.data.schemaVersion", equalTo("2"));
     }
 
     @Test
