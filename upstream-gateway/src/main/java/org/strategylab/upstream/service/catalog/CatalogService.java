@@ -69,12 +69,20 @@ public class CatalogService {
         Uni<List<SearchSummary>> all = recordType == null || recordType.isBlank()
                 ? catalog.recordTypes(siteId).map(types -> {
                     List<SearchSummary> list = new ArrayList<>();
-                    types.forEach(t -> t.path("searches").forEach(s -> list.add(CatalogViews.search(s))));
+                    types.forEach(t -> t.path("searches").forEach(s -> {
+                        if (!CatalogViews.internal(s)) {
+                            list.add(CatalogViews.search(s));
+                        }
+                    }));
                     return list;
                 })
                 : catalog.searches(siteId, recordType).map(searches -> {
                     List<SearchSummary> list = new ArrayList<>();
-                    searches.forEach(s -> list.add(CatalogViews.search(s)));
+                    searches.forEach(s -> {
+                        if (!CatalogViews.internal(s)) {
+                            list.add(CatalogViews.search(s));
+                        }
+                    });
                     return list;
                 });
         if (query == null || query.isBlank()) {
