@@ -1,6 +1,7 @@
 package org.strategylab.upstream.rest;
 
 import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
@@ -14,6 +15,7 @@ import static org.hamcrest.Matchers.startsWith;
 
 import io.quarkus.cache.Cache;
 import io.quarkus.cache.CacheName;
+import io.quarkus.cache.CaffeineCache;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import io.restassured.http.ContentType;
@@ -234,6 +236,22 @@ class CatalogResourceTest {
                 .then().statusCode(502).body("upstreamStatus", equalTo(400));
         given().when().get("/api/v1/sites/plasmodb/searches/transcript/GenesByTaxon/param-specs")
                 .then().statusCode(200);
+    }
+
+    @Test
+    void callersCannotFillTheCatalogueCache() {
+        // issue 11 point 5: unknown names were asked upstream and their 404s cached, one entry each
+        given().when().get("/api/v1/sites/plasmodb/searches/transcript/GenesByGoTerm/param-specs").then().statusCode(200);
+        int before = catalogCache.as(CaffeineCache.class).keySet().size();
+        for (int i = 0; i < 30; i++) {
+            given().header("X-Forwarded-For", "198.51.100.30")
+                    .when().get("/api/v1/sites/plasmodb/searches/transcript/NoSuchSearch" + i + "/param-specs")
+                    .then().statusCode(404).body("code", equalTo("SEARCH_NOT_FOUND"));
+            given().header("X-Forwarded-For", "198.51.100.30").queryParam("recordType", "no-such-type-" + i)
+                    .when().get("/api/v1/sites/plasmodb/searches")
+                    .then().statusCode(404).body("code", equalTo("RECORD_TYPE_NOT_FOUND"));
+        }
+        assertEquals(before, catalogCache.as(CaffeineCache.class).keySet().size(), "no entry per unknown name");
     }
 
     @Test
