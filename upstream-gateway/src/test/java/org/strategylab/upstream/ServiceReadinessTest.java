@@ -18,6 +18,12 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
         super("upstream_gateway", List.of(), "StrategyLab upstream gateway");
     }
 
+    @Override
+    protected String schemaVersion() {
+        // V2 added the session version that replicas read through
+        return "2";
+    }
+
     @Test
     void metricsAndOpenApiNameItsRoutes() {
         given().when().get("/api/v1/sites/toxodb").then().statusCode(200);

@@ -1,11 +1,20 @@
 package org.strategylab.edge.problem;
 
 import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -31,6 +40,10 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class ProblemExceptionMappers {
 
     private static final Logger LOG = Logger.getLogger(ProblemExceptionMappers.class);
+
+    /** Jackson's message for a key given twice ({@code JsonParser.Feature.STRICT_DUPLICATE_DETECTION}). */
+    private static final java.util.regex.Pattern DUPLICATE_FIELD = java.util.regex.Pattern.compile(
+            "Duplicate field '(.*)'");
 
     @ServerExceptionMapper
     public Response problem(ProblemException e, UriInfo uri) {
@@ -69,25 +82,35 @@ public class ProblemExceptionMappers {
                 uri.getPath(), errors);
     }
 
-    @ServerExceptionMapper({JsonProcessingException.class, DatabindException.class})
+    /**
+     * A body that is not JSON, or JSON that does not fit the expected shape, is a 400 naming where
+     * it went wrong. Every Jackson exception type is listed: Quarkus REST has its own mappers for
+     * some of them (an empty 400, or a body of its own shape) that a less specific type here would
+     * not override.
+     */
+    @ServerExceptionMapper({JsonProcessingException.class, DatabindException.class, JsonMappingException.class,
+            MismatchedInputException.class, UnrecognizedPropertyException.class, InvalidFormatException.class,
+            InvalidTypeIdException.class, InvalidNullException.class, ValueInstantiationException.class,
+            InvalidDefinitionException.class, JsonParseException.class, StreamReadException.class,
+            StreamConstraintsException.class, JsonEOFException.class})
     public Response unreadableJson(JsonProcessingException e, UriInfo uri) {
-        String pointer = e instanceof JsonMappingException mapping ? jsonPointer(mapping.getPath()) : "/";
-        String message;
-        if (e instanceof UnrecognizedPropertyException unknown) {
-            message = "unknown field '" + unknown.getPropertyName() + "'";
-        } else if (e instanceof InvalidFormatException format) {
-            message = "'" + format.getValue() + "' is not a valid " + format.getTargetType().getSimpleName();
-        } else if (e instanceof JsonParseException) {
-            message = "malformed JSON: " + e.getOriginalMessage();
-        } else {
-            message = e.getOriginalMessage();
-        }
         return ProblemResponses.of(400, "INVALID_BODY", "Bad Request", "The request body cannot be read",
-                uri.getPath(), List.of(new FieldError(pointer, message)));
+                uri.getPath(), List.of(jsonError(e)));
+    }
+
+    /** A parameter whose text is not of its type ({@link StrictParameters}): 400 naming it. */
+    @ServerExceptionMapper
+    public Response invalidParameter(InvalidParameterException e, UriInfo uri) {
+        return ProblemResponses.of(400, "VALIDATION_ERROR", "Bad Request", "The request has 1 invalid field",
+                uri.getPath(), List.of(e.error()));
     }
 
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e, UriInfo uri) {
+        if (e.getCause() instanceof JsonProcessingException json) {
+            // Quarkus REST wraps some reader failures (bad syntax, too deep) in a bare 400
+            return unreadableJson(json, uri);
+        }
         int status = e.getResponse().getStatus();
         if (status >= 500) {
             return unexpected(e, uri);
@@ -139,6 +162,84 @@ public class ProblemExceptionMappers {
             return body.toString();
         }
         return parameter == null ? "/" : parameter;
+    }
+
+    /** Where a body went wrong and what is wrong, in words that name no Java type. */
+    static FieldError jsonError(JsonProcessingException e) {
+        if (e instanceof JsonMappingException mapping && mapping.getCause() instanceof JsonProcessingException cause
+                && !(cause instanceof JsonMappingException)) {
+            // a parser failure met while binding: the binding knows the field, the parser what went wrong
+            FieldError inner = jsonError(cause);
+            String pointer = jsonPointer(mapping.getPath());
+            // the parser's position is the more precise when it lies inside the bound field
+            boolean inside = pointer.equals("/") || inner.pointer().startsWith(pointer + "/");
+            return new FieldError(inside ? inner.pointer() : pointer, inner.message());
+        }
+        if (e instanceof UnrecognizedPropertyException unknown) {
+            return new FieldError(jsonPointer(unknown.getPath()), "unknown field '" + unknown.getPropertyName() + "'");
+        }
+        if (e instanceof InvalidFormatException format) {
+            String expected = expected(format.getTargetType());
+            return new FieldError(jsonPointer(format.getPath()), format.getTargetType() == String.class
+                    ? "is not valid text: " + format.getOriginalMessage()
+                    : "not " + expected);
+        }
+        if (e instanceof MismatchedInputException mismatch) {
+            if (mismatch.getTargetType() == null || String.valueOf(mismatch.getOriginalMessage()).startsWith("Trailing token")) {
+                return new FieldError(jsonPointer(mismatch.getPath()), "unexpected content after the JSON value");
+            }
+            return new FieldError(jsonPointer(mismatch.getPath()), "expected " + expected(mismatch.getTargetType()));
+        }
+        if (e instanceof JsonMappingException mapping) {
+            return new FieldError(jsonPointer(mapping.getPath()), "invalid value");
+        }
+        String pointer = parserPointer(e);
+        java.util.regex.Matcher duplicate = DUPLICATE_FIELD.matcher(String.valueOf(e.getOriginalMessage()));
+        if (duplicate.matches()) {
+            // the parser still points at the object's previous key: swap it for the repeated one
+            String object = pointer.equals("/") ? "" : pointer.substring(0, pointer.lastIndexOf('/'));
+            String key = duplicate.group(1).replace("~", "~0").replace("/", "~1");
+            return new FieldError(object + "/" + key, "given more than once");
+        }
+        if (e instanceof StreamConstraintsException) {
+            return new FieldError(pointer, "too large or nested too deeply");
+        }
+        return new FieldError(pointer, "malformed JSON: " + e.getOriginalMessage());
+    }
+
+    /** The JSON pointer the parser had reached when it failed, or the root. */
+    private static String parserPointer(JsonProcessingException e) {
+        if (e.getProcessor() instanceof JsonParser parser && parser.getParsingContext() != null) {
+            String pointer = parser.getParsingContext().pathAsPointer().toString();
+            return pointer.isEmpty() ? "/" : pointer;
+        }
+        return "/";
+    }
+
+    private static String expected(Class<?> type) {
+        if (type == null) {
+            return "a value of another type";
+        }
+        if (type == String.class || type == Character.class || type == char.class) {
+            return "a string";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class
+                || type == Short.class || type == short.class || type == java.math.BigInteger.class) {
+            return "a whole number";
+        }
+        if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {
+            return "a number";
+        }
+        if (type.isArray() || java.util.Collection.class.isAssignableFrom(type)) {
+            return "an array";
+        }
+        if (type.isEnum()) {
+            return "one of " + java.util.Arrays.toString(type.getEnumConstants());
+        }
+        return "an object";
     }
 
     private static String jsonPointer(List<JsonMappingException.Reference> path) {

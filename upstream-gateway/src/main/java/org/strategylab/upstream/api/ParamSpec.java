@@ -3,6 +3,7 @@ package org.strategylab.upstream.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One parameter of a search, as callers need it to fill a form or build a step. Values are sent as
@@ -30,6 +31,11 @@ import java.util.List;
  * @param isNumber            whether a string parameter holds a number
  * @param group               the form group
  * @param dependentParams     parameters whose vocabularies depend on this one
+ * @param properties          the site's extra settings of the parameter, name to values (WDK {@code properties})
+ * @param depthExpanded       how many levels of a tree vocabulary a form opens at first
+ * @param parsers             the ways a dataset parameter's ids may be written (dataset parameters)
+ * @param length              the longest value a string parameter takes
+ * @param isMultiLine         whether a string parameter is a text area rather than one line
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ParamSpec(
@@ -52,5 +58,20 @@ public record ParamSpec(
         Double increment,
         @JsonProperty("isNumber") Boolean isNumber,
         String group,
-        List<String> dependentParams) {
+        List<String> dependentParams,
+        Map<String, List<String>> properties,
+        Integer depthExpanded,
+        List<Parser> parsers,
+        Integer length,
+        @JsonProperty("isMultiLine") Boolean isMultiLine) {
+
+    /**
+     * One way of writing a dataset parameter's ids.
+     *
+     * @param name        the parser's name
+     * @param displayName its label
+     * @param description what it reads
+     */
+    public record Parser(String name, String displayName, String description) {
+    }
 }

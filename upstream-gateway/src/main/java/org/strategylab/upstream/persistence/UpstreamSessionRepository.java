@@ -21,7 +21,9 @@ import org.jboss.logging.Logger;
  * Upstream sessions in PostgreSQL ({@code upstream_sessions}, one row per owner and site). The
  * cookie jar and the account's email and name are one JSON document, encrypted by
  * {@link SessionCipher} before it is written; a row that no longer decrypts (the key changed) reads
- * as no session, so its owner simply starts a new one.
+ * as no session, so its owner simply starts a new one. Every write raises the row's {@code version};
+ * replicas compare it with the version they loaded to see changes made elsewhere (a sign-out on
+ * another replica deletes the row).
  */
 @ApplicationScoped
 public class UpstreamSessionRepository {
@@ -45,19 +47,51 @@ public class UpstreamSessionRepository {
 
     /** The stored session of (owner, site), if any. */
     public Uni<Optional<StoredSession>> find(String ownerId, String siteId) {
-        return client.preparedQuery("SELECT upstream_user_id, signed_in, cookie_jar FROM " + table()
+        return client.preparedQuery("SELECT upstream_user_id, signed_in, cookie_jar, version FROM " + table()
                         + " WHERE owner_id = $1 AND site_id = $2")
                 .execute(Tuple.of(ownerId, siteId))
                 .map(rows -> read(ownerId, siteId, rows));
     }
 
-    /** Inserts or replaces the session of its (owner, site). */
+    /** The stored version of the session of (owner, site), {@code 0} when there is none. */
+    public Uni<Long> version(String ownerId, String siteId) {
+        return client.preparedQuery("SELECT version FROM " + table() + " WHERE owner_id = $1 AND site_id = $2")
+                .execute(Tuple.of(ownerId, siteId))
+                .map(rows -> rows.size() == 0 ? 0L : rows.iterator().next().getLong("version"));
+    }
+
+    /**
+     * Writes the session only if the stored row is still at {@code expectedVersion} ({@code 0}: only if
+     * there is no row), so a copy loaded before another replica changed or deleted the session is
+     * never written back over that change.
+     *
+     * @return the new version, or empty when the stored row was not at {@code expectedVersion}
+     */
+    public Uni<Optional<Long>> saveIfAt(StoredSession session, long expectedVersion) {
+        byte[] sealed = cipher.encrypt(session.ownerId(), session.siteId(), secret(session));
+        Tuple values = Tuple.of(session.ownerId(), session.siteId(), session.upstreamUserId(), Buffer.buffer(sealed),
+                session.signedIn());
+        String sql = expectedVersion == 0
+                ? "INSERT INTO " + table() + " (owner_id, site_id, upstream_user_id, cookie_jar, signed_in)"
+                        + " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (owner_id, site_id) DO NOTHING RETURNING version"
+                : "UPDATE " + table() + " SET upstream_user_id = $3, cookie_jar = $4, signed_in = $5,"
+                        + " version = version + 1, updated_at = now()"
+                        + " WHERE owner_id = $1 AND site_id = $2 AND version = $6 RETURNING version";
+        if (expectedVersion != 0) {
+            values.addLong(expectedVersion);
+        }
+        return client.preparedQuery(sql).execute(values)
+                .map(rows -> rows.size() == 0 ? Optional.<Long>empty() : Optional.of(rows.iterator().next().getLong("version")));
+    }
+
+    /** Inserts or replaces the session of its (owner, site), whatever its stored version. */
     public Uni<Void> save(StoredSession session) {
         byte[] sealed = cipher.encrypt(session.ownerId(), session.siteId(), secret(session));
-        return client.preparedQuery("INSERT INTO " + table()
+        return client.preparedQuery("INSERT INTO " + table() + " AS stored"
                         + " (owner_id, site_id, upstream_user_id, cookie_jar, signed_in) VALUES ($1, $2, $3, $4, $5)"
                         + " ON CONFLICT (owner_id, site_id) DO UPDATE SET upstream_user_id = EXCLUDED.upstream_user_id,"
-                        + " cookie_jar = EXCLUDED.cookie_jar, signed_in = EXCLUDED.signed_in, updated_at = now()")
+                        + " cookie_jar = EXCLUDED.cookie_jar, signed_in = EXCLUDED.signed_in,"
+                        + " version = stored.version + 1, updated_at = now()")
                 .execute(Tuple.of(session.ownerId(), session.siteId(), session.upstreamUserId(),
                         Buffer.buffer(sealed), session.signedIn()))
                 .replaceWithVoid();
@@ -94,7 +128,7 @@ public class UpstreamSessionRepository {
         }
         return Optional.of(new StoredSession(ownerId, siteId, row.getLong("upstream_user_id"),
                 row.getBoolean("signed_in"), secret.cookies() == null ? Map.of() : secret.cookies(),
-                secret.email(), secret.displayName()));
+                secret.email(), secret.displayName(), row.getLong("version")));
     }
 
     private byte[] secret(StoredSession session) {

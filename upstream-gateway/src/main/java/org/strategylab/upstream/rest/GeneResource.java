@@ -19,6 +19,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.strategylab.edge.auth.Caller;
 import org.strategylab.upstream.api.GeneResolution;
 import org.strategylab.upstream.api.GeneResolveRequest;
 import org.strategylab.upstream.api.GeneSearchResult;
@@ -32,6 +33,9 @@ public class GeneResource {
 
     @Inject
     GeneLookup genes;
+
+    @Inject
+    Caller caller;
 
     @GET
     @Path("/search")
@@ -47,8 +51,11 @@ public class GeneResource {
     @POST
     @Path("/resolve")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Which ids (current, transcript or previous ids) name genes of the site")
+    @Operation(summary = "Which ids (current, transcript or previous ids) name genes of the site (signed-in callers)")
     public Uni<GeneResolution> resolve(@PathParam("siteId") String siteId, @NotNull @Valid GeneResolveRequest body) {
+        // each resolution uploads a dataset to the site that cannot be deleted through the shared
+        // catalogue session: only signed-in callers may cause that (401 otherwise)
+        caller.id();
         return genes.resolve(siteId, body.geneIds());
     }
 }

@@ -10,12 +10,12 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.sites.Site;
 import org.strategylab.sites.SiteRegistry;
+import org.strategylab.upstream.api.Page;
 
 /** The VEuPathDB sites StrategyLab can drive. Public: no sign-in needed. */
 @Path("/api/v1/sites")
@@ -28,11 +28,10 @@ public class SiteResource {
 
     @GET
     @Operation(summary = "List the sites, the default site and the routing timeouts")
-    public SiteList list(@QueryParam("limit") @DefaultValue("100") @Min(1) @Max(500) int limit,
+    public SiteList list(@QueryParam("limit") @DefaultValue("100") @Min(1) @Max(CatalogResources.MAX_LIMIT) int limit,
                          @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
-        List<Site> all = registry.sites();
-        List<Site> page = all.subList(Math.min(offset, all.size()), Math.min(offset + limit, all.size()));
-        return new SiteList(page, all.size(), limit, offset, registry.defaultSite().id(),
+        Page<Site> page = Page.of(registry.sites(), limit, offset);
+        return new SiteList(page.items(), page.total(), limit, offset, registry.defaultSite().id(),
                 new SiteList.Routing(registry.routing().portal().toSeconds(),
                         registry.routing().component().toSeconds()));
     }

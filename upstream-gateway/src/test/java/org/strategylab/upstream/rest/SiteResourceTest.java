@@ -79,8 +79,10 @@ class SiteResourceTest {
                 .body("code", equalTo("VALIDATION_ERROR"))
                 .body("errors[0].pointer", equalTo("limit"))
                 .body("errors[0].message", notNullValue());
+        // issue 11 point e: an unreadable number is a 400 naming it, not JAX-RS's bare 404
         given().queryParam("offset", "abc").when().get("/api/v1/sites")
-                .then().statusCode(404).contentType("application/problem+json");
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("errors[0].pointer", equalTo("offset"));
     }
 
     @Test

@@ -35,6 +35,7 @@ final class GeneSearches {
         searches.add(byGoTerm());
         data.experiments().forEach(e -> searches.add(RnaSeqSearch.of(e)));
         searches.add(byOrthologs());
+        searches.add(bySpanLogic());
         searches.add(byMolecularWeight());
         searches.add(byExonCount());
         searches.add(byTransmembraneDomains());
@@ -253,6 +254,40 @@ final class GeneSearches {
             }
         }
         return new Vocabulary(nodes);
+    }
+
+    /**
+     * WDK's span logic ({@code GenesBySpanLogic}): a search with two input steps, like the boolean
+     * search but a regular (not internal) one. Simplified here to "genes of the primary input that
+     * overlap a gene of the secondary input on the same sequence".
+     */
+    static SearchSpec bySpanLogic() {
+        List<ParamSpec> params = List.of(
+                new InputStepParam(ParamBasics.hidden("span_a", "Input Result A")),
+                new InputStepParam(ParamBasics.hidden("span_b", "Input Result B")),
+                VocabularyParam.singlePick(ParamBasics.visible("span_operation", "Relationship", ""),
+                        List.of("overlap"), "overlap"));
+        return new SearchSpec("GenesBySpanLogic", "SpanQuestions.GenesBySpanLogic", "Genomic Colocation", "Colocation",
+                "Find the genes of one result that overlap genes of another result.", TRANSCRIPT, params,
+                List.of("primary_key", "organism", "gene_location_text", "gene_product"), List.of(), List.of(TRANSCRIPT),
+                true, run -> {
+                    SiteData data = run.data();
+                    BitSet a = data.genesOfTranscripts(run.inputs().get("span_a").transcripts());
+                    BitSet b = data.genesOfTranscripts(run.inputs().get("span_b").transcripts());
+                    BitSet genes = new BitSet();
+                    for (int g = a.nextSetBit(0); g >= 0; g = a.nextSetBit(g + 1)) {
+                        Gene gene = data.gene(g);
+                        for (int h = b.nextSetBit(0); h >= 0; h = b.nextSetBit(h + 1)) {
+                            Gene other = data.gene(h);
+                            if (gene.sequenceId().equals(other.sequenceId()) && gene.start() <= other.end()
+                                    && other.start() <= gene.end()) {
+                                genes.set(g);
+                                break;
+                            }
+                        }
+                    }
+                    return Answer.of(data.transcriptsOfGenes(genes));
+                });
     }
 
     static SearchSpec byOrthologs() {

@@ -130,7 +130,8 @@ public record SearchSpec(String urlSegment, String fullName, String displayName,
         node.put("isAnalyzable", analyzable);
         if (!allowedInputs.isEmpty()) {
             allowedInputs.forEach(node.putArray("allowedPrimaryInputRecordClassNames")::add);
-            if (isBoolean()) {
+            // as WDK's QuestionFormatter: the secondary key only for searches with a second answer param
+            if (inputStepParams().size() > 1) {
                 allowedInputs.forEach(node.putArray("allowedSecondaryInputRecordClassNames")::add);
             }
         }

@@ -110,6 +110,18 @@ public final class FaultInjector {
         return this;
     }
 
+    /**
+     * Answers a 4xx status (text/plain, as WDK's Jersey does for a 404 or 400) to the next
+     * {@code count} requests whose path matches: a catalogue path the site suddenly does not know.
+     */
+    public FaultInjector refuseNext(String pathRegex, int count, int status) {
+        if (status < 400 || status > 499) {
+            throw new IllegalArgumentException("status must be 4xx");
+        }
+        rules.add(new Rule(Kind.ERROR, Pattern.compile(pathRegex), null, 1, new AtomicInteger(count), status, 0));
+        return this;
+    }
+
     /** Never answers this fraction of requests (the connection is closed after two minutes). */
     public FaultInjector timeoutRate(double rate) {
         rules.add(new Rule(Kind.TIMEOUT, Pattern.compile(".*"), null, checkRate(rate), null, 0, DEFAULT_HOLD_MS));

@@ -8,33 +8,23 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.strategylab.sites.SiteRegistry;
+import org.strategylab.upstream.client.UpstreamFailure;
 import org.strategylab.upstream.client.WdkCatalogClient;
 import org.strategylab.upstream.client.WdkResponse;
 
 /**
  * The cache of catalogue answers per site, with a time to live
- * ({@code quarkus.cache.caffeine."wdk-catalog".expire-after-write}). A 404 is an answer and is
- * cached like any other; an upstream failure is not cached, so the next caller tries again. The
- * site id must be known (checked by {@link CatalogReader} before the cache is asked).
+ * ({@code quarkus.cache.caffeine."wdk-catalog".expire-after-write}) and a maximum size. Only
+ * successful answers are cached: any other status fails the call (a 404 of a record type or
+ * search becomes our 404, any other status a 502) and the next caller asks the site again. The
+ * keys are names {@link CatalogReader} has already found in the site's own lists, so no caller can
+ * fill the cache with names of its choosing.
  */
 @ApplicationScoped
 public class CachedCatalog {
 
     /** The cache name, for its settings. */
     public static final String CACHE = "wdk-catalog";
-
-    /**
-     * A catalogue answer.
-     *
-     * @param status the site's status (200 or 404)
-     * @param json   the body when 200, else {@code null}
-     */
-    public record Answer(int status, JsonNode json) {
-
-        boolean found() {
-            return status != 404;
-        }
-    }
 
     @Inject
     SiteRegistry sites;
@@ -45,29 +35,39 @@ public class CachedCatalog {
     @Inject
     WdkCatalogClient wdk;
 
-    /** Every record type of the site, expanded. */
+    /** Every record type of the site, expanded (a JSON array). */
     @CacheResult(cacheName = CACHE)
-    public Uni<Answer> recordTypes(String siteId) {
-        return wdk.recordTypes(sessions.catalogSession(sites.require(siteId))).map(CachedCatalog::answer);
+    public Uni<JsonNode> recordTypes(String siteId) {
+        return wdk.recordTypes(sessions.catalogSession(sites.require(siteId)))
+                .map(response -> array(response.okJson(), response, "no list of record types"));
     }
 
-    /** The searches of a record type. */
+    /** The searches of a record type (a JSON array). */
     @CacheResult(cacheName = CACHE)
-    public Uni<Answer> searches(String siteId, String recordType) {
-        return wdk.searches(sessions.catalogSession(sites.require(siteId)), recordType).map(CachedCatalog::answer);
+    public Uni<JsonNode> searches(String siteId, String recordType) {
+        return wdk.searches(sessions.catalogSession(sites.require(siteId)), recordType).map(response -> {
+            if (response.status() == 404) {
+                throw CatalogReader.recordTypeNotFound(siteId, recordType);
+            }
+            return array(response.okJson(), response, "no list of searches");
+        });
     }
 
-    /** One search with its parameters. */
+    /** One search with its parameters ({@code {searchData, validation}}). */
     @CacheResult(cacheName = CACHE)
-    public Uni<Answer> search(String siteId, String recordType, String searchName) {
-        return wdk.search(sessions.catalogSession(sites.require(siteId)), recordType, searchName)
-                .map(CachedCatalog::answer);
+    public Uni<JsonNode> search(String siteId, String recordType, String searchName) {
+        return wdk.search(sessions.catalogSession(sites.require(siteId)), recordType, searchName).map(response -> {
+            if (response.status() == 404) {
+                throw CatalogReader.searchNotFound(siteId, recordType, searchName);
+            }
+            return response.okJson();
+        });
     }
 
-    private static Answer answer(WdkResponse response) {
-        if (response.status() == 404) {
-            return new Answer(404, null);
+    private static JsonNode array(JsonNode json, WdkResponse response, String what) {
+        if (!json.isArray()) {
+            throw UpstreamFailure.malformed(response.siteId(), response.operation(), response.status(), what);
         }
-        return new Answer(response.status(), response.okJson());
+        return json;
     }
 }

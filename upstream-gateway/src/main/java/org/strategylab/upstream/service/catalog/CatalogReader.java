@@ -10,8 +10,10 @@ import org.strategylab.upstream.client.UpstreamFailure;
 
 /**
  * A site's catalogue as WDK describes it, read through {@link CachedCatalog}: record types,
- * searches, and one search's parameters. Unknown sites, record types and searches are 404
- * problems.
+ * searches, and one search's parameters. A record type or search name is looked up in the site's
+ * own (cached) list before it goes into an upstream path, so a caller's {@code ..}, {@code ..;} or
+ * {@code a/b} never reaches the site: unknown sites, record types and searches are 404 problems
+ * naming them.
  */
 @ApplicationScoped
 public class CatalogReader {
@@ -25,7 +27,7 @@ public class CatalogReader {
     /** Every record type of the site, expanded (attributes, primary-key columns, searches). */
     public Uni<JsonNode> recordTypes(String siteId) {
         sites.require(siteId);
-        return cache.recordTypes(siteId).map(CachedCatalog.Answer::json);
+        return cache.recordTypes(siteId);
     }
 
     /**
@@ -34,33 +36,45 @@ public class CatalogReader {
      * @throws ProblemException 404 {@code RECORD_TYPE_NOT_FOUND}
      */
     public Uni<JsonNode> searches(String siteId, String recordType) {
-        sites.require(siteId);
-        return cache.searches(siteId, recordType).map(answer -> {
-            if (!answer.found()) {
+        return recordTypes(siteId).chain(types -> {
+            if (!named(types, recordType)) {
                 throw recordTypeNotFound(siteId, recordType);
             }
-            return answer.json();
+            return cache.searches(siteId, recordType);
         });
     }
 
     /**
      * One search with its parameters and default vocabularies ({@code searchData}).
      *
-     * @throws ProblemException 404 {@code SEARCH_NOT_FOUND}
+     * @throws ProblemException 404 {@code RECORD_TYPE_NOT_FOUND} or {@code SEARCH_NOT_FOUND}
      */
     public Uni<JsonNode> search(String siteId, String recordType, String searchName) {
-        sites.require(siteId);
-        return cache.search(siteId, recordType, searchName).map(answer -> {
-            if (!answer.found()) {
+        return searches(siteId, recordType).chain(searches -> {
+            if (!named(searches, searchName)) {
                 throw searchNotFound(siteId, recordType, searchName);
             }
-            JsonNode data = answer.json().get("searchData");
+            return cache.search(siteId, recordType, searchName);
+        }).map(answer -> {
+            JsonNode data = answer.get("searchData");
             if (data == null || !data.isObject()) {
-                throw UpstreamFailure.malformed(siteId, "GET /record-types/{rt}/searches/{s}", answer.status(),
-                        "no searchData");
+                throw UpstreamFailure.malformed(siteId, "GET /record-types/{rt}/searches/{s}", 200, "no searchData");
             }
             return data;
         });
+    }
+
+    /** Whether a WDK list (record types or searches) has an entry with this url segment. */
+    private static boolean named(JsonNode list, String urlSegment) {
+        if (urlSegment == null) {
+            return false;
+        }
+        for (JsonNode entry : list) {
+            if (urlSegment.equals(entry.path("urlSegment").asText(null))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static ProblemException recordTypeNotFound(String siteId, String recordType) {

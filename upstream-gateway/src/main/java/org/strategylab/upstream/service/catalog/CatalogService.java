@@ -63,18 +63,27 @@ public class CatalogService {
     /**
      * The searches of a site, of one record type or all, best matches first when a text query is
      * given: every word of the query must appear in the name, label or description; a word in the
-     * label or name counts more than one in the description.
+     * label or name counts more than one in the description. WDK's internal searches
+     * ({@code InternalQuestions.*}) are left out: they are machinery, not searches for users or the agent.
      */
     public Uni<List<SearchSummary>> searches(String siteId, String recordType, String query) {
         Uni<List<SearchSummary>> all = recordType == null || recordType.isBlank()
                 ? catalog.recordTypes(siteId).map(types -> {
                     List<SearchSummary> list = new ArrayList<>();
-                    types.forEach(t -> t.path("searches").forEach(s -> list.add(CatalogViews.search(s))));
+                    types.forEach(t -> t.path("searches").forEach(s -> {
+                        if (!CatalogViews.internal(s)) {
+                            list.add(CatalogViews.search(s));
+                        }
+                    }));
                     return list;
                 })
                 : catalog.searches(siteId, recordType).map(searches -> {
                     List<SearchSummary> list = new ArrayList<>();
-                    searches.forEach(s -> list.add(CatalogViews.search(s)));
+                    searches.forEach(s -> {
+                        if (!CatalogViews.internal(s)) {
+                            list.add(CatalogViews.search(s));
+                        }
+                    });
                     return list;
                 });
         if (query == null || query.isBlank()) {

@@ -2,7 +2,9 @@ package org.strategylab.upstream.service.catalog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.strategylab.upstream.api.ParamSpec;
 import org.strategylab.upstream.api.RecordTypeSummary;
 import org.strategylab.upstream.api.SearchSummary;
@@ -23,8 +25,12 @@ final class CatalogViews {
     static RecordTypeSummary recordType(JsonNode json) {
         List<String> keys = new ArrayList<>();
         json.path("primaryKeyColumnRefs").forEach(k -> keys.add(k.asText()));
+        int searches = 0;
+        for (JsonNode search : json.path("searches")) {
+            searches += internal(search) ? 0 : 1;
+        }
         return new RecordTypeSummary(json.path("urlSegment").asText(), json.path("displayName").asText(null),
-                json.path("description").asText(null), keys, json.path("searches").size());
+                json.path("description").asText(null), keys, searches);
     }
 
     static SearchSummary search(JsonNode json) {
@@ -33,15 +39,31 @@ final class CatalogViews {
                 json.path("description").asText(null), json.path("outputRecordClassName").asText(null), kind(json));
     }
 
-    /** {@code combine} for the boolean search, {@code transform} for a search with an input step, else {@code search}. */
+    /** WDK's question set of its own searches (baskets, single records, the boolean search, SRT): not for users. */
+    static final String INTERNAL_SEARCH_PREFIX = "InternalQuestions.";
+
+    /**
+     * What a search does by how many input steps (answer params) it takes: two make it a
+     * {@code combine} (the boolean search, but also {@code GenesBySpanLogic}), one a
+     * {@code transform}, none a {@code search}. WDK's search list has no parameter types; it writes
+     * {@code allowedPrimaryInputRecordClassNames} for a search with an answer param and
+     * {@code allowedSecondaryInputRecordClassNames} for one with a second (upstream-wdk.md §3.2).
+     * A full search description ({@code searchData}) is counted directly.
+     */
     static String kind(JsonNode search) {
-        if (search.path("urlSegment").asText().startsWith(BOOLEAN_SEARCH_PREFIX)) {
-            return "combine";
+        int inputs;
+        if (search.has("parameters")) {
+            inputs = ParamEncoder.inputStepParams(search).size();
+        } else {
+            inputs = (search.has("allowedPrimaryInputRecordClassNames") ? 1 : 0)
+                    + (search.has("allowedSecondaryInputRecordClassNames") ? 1 : 0);
         }
-        if (search.has("allowedPrimaryInputRecordClassNames")) {
-            return "transform";
-        }
-        return "search";
+        return inputs >= 2 ? "combine" : inputs == 1 ? "transform" : "search";
+    }
+
+    /** Whether a search is one of WDK's internal ones, hidden from the catalogue users and the agent see. */
+    static boolean internal(JsonNode search) {
+        return search.path("fullName").asText("").startsWith(INTERNAL_SEARCH_PREFIX);
     }
 
     static ParamSpec param(JsonNode p) {
@@ -69,7 +91,41 @@ final class CatalogViews {
                 decimal(p, "increment"),
                 bool(p, "isNumber"),
                 text(p, "group"),
-                dependents);
+                dependents,
+                properties(p.get("properties")),
+                integer(p, "depthExpanded"),
+                parsers(p.get("parsers")),
+                integer(p, "length"),
+                bool(p, "isMultiLine"));
+    }
+
+    /** WDK's param properties: name to a list of values (a lone value is read as a one-item list). */
+    private static Map<String, List<String>> properties(JsonNode properties) {
+        if (properties == null || !properties.isObject()) {
+            return null;
+        }
+        Map<String, List<String>> byName = new LinkedHashMap<>();
+        properties.fields().forEachRemaining(entry -> {
+            List<String> values = new ArrayList<>();
+            if (entry.getValue().isArray()) {
+                entry.getValue().forEach(v -> values.add(v.asText()));
+            } else if (!entry.getValue().isNull()) {
+                values.add(entry.getValue().asText());
+            }
+            byName.put(entry.getKey(), values);
+        });
+        return byName;
+    }
+
+    /** The ways a dataset param's ids may be written ({@code [{name, displayName, description}]}). */
+    private static List<ParamSpec.Parser> parsers(JsonNode parsers) {
+        if (parsers == null || !parsers.isArray()) {
+            return null;
+        }
+        List<ParamSpec.Parser> list = new ArrayList<>();
+        parsers.forEach(p -> list.add(new ParamSpec.Parser(p.path("name").asText(), text(p, "displayName"),
+                text(p, "description"))));
+        return list;
     }
 
     /** A WDK vocabulary: rows {@code [term, display, parent]}, or a tree {@code {data:{term, display}, children}}. */

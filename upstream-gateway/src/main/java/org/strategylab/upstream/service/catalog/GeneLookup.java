@@ -65,18 +65,7 @@ public class GeneLookup {
         Site site = sites.require(siteId);
         UpstreamSession session = sessions.catalogSession(site);
         return catalog.search(siteId, StepService.TRANSCRIPT, TEXT_SEARCH).chain(data -> {
-            Map<String, JsonNode> params = ParamEncoder.params(data);
-            Map<String, String> values = new LinkedHashMap<>();
-            values.put("text_expression", query);
-            JsonNode organismParam = params.get("text_search_organism");
-            if (organism != null && !organism.isBlank() && organismParam != null) {
-                values.put("text_search_organism", ParamEncoder.encodeOne(organismParam, organism));
-            } else if (organismParam != null) {
-                // every organism of the site, not just the form's default selection
-                List<String> all = CatalogViews.leaves(CatalogViews.vocabulary(organismParam.get("vocabulary"))).stream()
-                        .map(t -> t.term()).toList();
-                values.put("text_search_organism", ParamEncoder.encodeOne(organismParam, all));
-            }
+            Map<String, String> values = textSearchValues(data, query, organism);
             ObjectNode searchConfig = WdkJson.object();
             searchConfig.set("parameters", WdkJson.stringMap(values));
             return wdk.searchReport(session, StepService.TRANSCRIPT, TEXT_SEARCH, searchConfig,
@@ -99,6 +88,37 @@ public class GeneLookup {
             return new GeneSearchResult(hits, UpstreamAnswers.meta(report, "displayViewTotalCount"), limit, offset,
                     named ? List.of() : List.copyOf(organisms));
         });
+    }
+
+    /**
+     * The parameters of a gene text search, as the sites' own search box sends them: the words, the
+     * organisms (every organism of the site unless one is named), {@code document_type=gene} and
+     * every text field of the form ({@code text_fields}), so the answer does not depend on a default
+     * the site may change. A parameter the site's form does not have is not sent.
+     */
+    static Map<String, String> textSearchValues(JsonNode searchData, String query, String organism) {
+        Map<String, JsonNode> params = ParamEncoder.params(searchData);
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("text_expression", query);
+        JsonNode organismParam = params.get("text_search_organism");
+        if (organism != null && !organism.isBlank() && organismParam != null) {
+            values.put("text_search_organism", ParamEncoder.encodeOne(organismParam, organism));
+        } else if (organismParam != null) {
+            // every organism of the site, not just the form's default selection
+            values.put("text_search_organism", ParamEncoder.encodeOne(organismParam, leafTerms(organismParam)));
+        }
+        if (params.containsKey("document_type")) {
+            values.put("document_type", "gene");
+        }
+        JsonNode fields = params.get("text_fields");
+        if (fields != null && !leafTerms(fields).isEmpty()) {
+            values.put("text_fields", ParamEncoder.encodeOne(fields, leafTerms(fields)));
+        }
+        return values;
+    }
+
+    private static List<String> leafTerms(JsonNode param) {
+        return CatalogViews.leaves(CatalogViews.vocabulary(param.get("vocabulary"))).stream().map(t -> t.term()).toList();
     }
 
     /** Which ids name genes of the site. */
