@@ -1,10 +1,43 @@
 // Who is signed in, in the page header. Local mode: a name field signs in through the gateway,
-// which sets the HttpOnly session cookie (the page never sees the token). Built with DOM calls
-// only, so a user name can never become markup.
+// which sets the HttpOnly session cookie (the page never sees the token), a banner says that local
+// mode has no passwords, and the short-lived token is renewed before it expires. Built with DOM
+// calls only, so a user name can never become markup.
 (function () {
   const box = document.getElementById('session');
   if (!box) {
     return;
+  }
+  let renewal = null;
+
+  async function warnIfPasswordless() {
+    try {
+      const mode = await (await fetch('/api/v1/auth/mode')).json();
+      if (mode.passwords === false && !document.getElementById('local-mode-warning')) {
+        const banner = document.createElement('p');
+        banner.id = 'local-mode-warning';
+        banner.className = 'warning';
+        banner.setAttribute('role', 'alert');
+        banner.textContent = 'Local mode: there are no passwords. Anyone who can reach this server can sign in '
+          + 'as any user and see their work. Keep it on your own machine.';
+        document.body.prepend(banner);
+      }
+    } catch (e) {
+      // the gateway cannot be reached: refresh() says so
+    }
+  }
+
+  function scheduleRenewal(expiresAt) {
+    clearTimeout(renewal);
+    // renew at two thirds of the remaining lifetime, while the token is still valid
+    const wait = Math.max(10000, (Date.parse(expiresAt) - Date.now()) * 2 / 3);
+    renewal = setTimeout(async () => {
+      const response = await fetch('/api/v1/auth/local/renew', { method: 'POST' }).catch(() => null);
+      if (response && response.ok) {
+        scheduleRenewal((await response.json()).expiresAt);
+      } else {
+        refresh();
+      }
+    }, wait);
   }
 
   function show(...nodes) {
@@ -24,6 +57,7 @@
     const out = text('button', 'Sign out');
     out.type = 'button';
     out.addEventListener('click', async () => {
+      clearTimeout(renewal);
       await fetch('/api/v1/auth/sign-out', { method: 'POST' });
       refresh();
     });
@@ -68,7 +102,11 @@
     try {
       const response = await fetch('/api/v1/auth/me');
       if (response.ok) {
-        signedIn((await response.json()).userId);
+        const me = await response.json();
+        signedIn(me.userId);
+        if (me.authMode === 'local' && me.expiresAt) {
+          scheduleRenewal(me.expiresAt);
+        }
       } else {
         signInForm();
       }
@@ -77,5 +115,6 @@
     }
   }
 
+  warnIfPasswordless();
   refresh();
 })();

@@ -12,9 +12,10 @@ import java.util.Base64;
 /**
  * Creates the local run's secrets once: the caller-token key pair — {@code private.pem} (PKCS#8,
  * readable only by its owner) for the gateway to sign with, {@code public.pem} for every service to
- * verify with — and {@code sessions.key}, the 32 random bytes (base64) upstream-gateway encrypts
- * stored VEuPathDB sessions with. Existing files are kept, so tokens and stored sessions stay
- * valid across restarts.
+ * verify with — {@code sessions.key}, the 32 random bytes (base64) upstream-gateway encrypts
+ * stored VEuPathDB sessions with, and {@code peer.secret}, 32 random bytes (base64url) the gateway
+ * and the services prove to each other that a request came from one of them. Existing files are
+ * kept, so tokens and stored sessions stay valid across restarts.
  *
  * <p>Usage: {@code LocalKeys <directory>}
  */
@@ -37,6 +38,12 @@ public final class LocalKeys {
             byte[] key = new byte[32];
             new SecureRandom().nextBytes(key);
             writeSecret(sessionsKey, Base64.getEncoder().encodeToString(key) + "\n");
+        }
+        Path peerSecret = dir.resolve("peer.secret");
+        if (!Files.exists(peerSecret)) {
+            byte[] secret = new byte[32];
+            new SecureRandom().nextBytes(secret);
+            writeSecret(peerSecret, Base64.getUrlEncoder().withoutPadding().encodeToString(secret) + "\n");
         }
         if (Files.exists(privateKey) && Files.exists(publicKey)) {
             return;

@@ -45,11 +45,26 @@ public interface AuthConfig {
     /** The PEM private key the gateway signs local tokens with (local mode only). */
     Optional<String> signingKey();
 
-    /** How long a locally issued token is valid; default 24 hours. */
-    @WithDefault("PT24H")
+    /**
+     * The audience ({@code aud}) tokens must name. Required in {@code external} mode (the OIDC
+     * client id StrategyLab is registered as), so a token the provider issued for another
+     * application is refused; optional in {@code local} mode, where local tokens carry it when set.
+     */
+    Optional<String> audience();
+
+    /**
+     * How long a locally issued token is valid; default 1 hour. The page renews it
+     * ({@code POST /api/v1/auth/local/renew}) while it is still valid, so a stolen token is useful
+     * for at most this long.
+     */
+    @WithDefault("PT1H")
     Duration tokenLifetime();
 
-    /** Whether the session cookie is marked Secure (set it behind HTTPS); default false. */
+    /**
+     * Whether the session cookie is always marked Secure; default false. It is marked Secure anyway
+     * whenever the request came over HTTPS, directly or through a proxy the gateway trusts
+     * ({@code quarkus.http.proxy.*}).
+     */
     @WithDefault("false")
     boolean secureCookie();
 }

@@ -12,11 +12,13 @@ import java.nio.file.Path;
 import java.security.PrivateKey;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.UUID;
 import org.strategylab.edge.auth.AuthConfig;
 
 /**
  * Signs caller tokens for local users (local mode only): RS256 with the configured private key,
- * issuer and lifetime from {@code strategylab.auth.*}; the subject is the user id.
+ * issuer, audience and lifetime from {@code strategylab.auth.*}; the subject is the user id, and a
+ * random {@code jti} names the token on the sign-out deny-list.
  */
 @ApplicationScoped
 public class TokenIssuer {
@@ -37,9 +39,14 @@ public class TokenIssuer {
 
     /** Issues a token for the user. */
     public IssuedToken issue(String userId) {
-        Instant expiresAt = Instant.now().plus(auth.tokenLifetime());
-        String token = Jwt.issuer(auth.issuer()).subject(userId).upn(userId)
-                .issuedAt(Instant.now()).expiresAt(expiresAt).sign(key());
+        Instant now = Instant.now();
+        Instant expiresAt = now.plus(auth.tokenLifetime());
+        var claims = Jwt.issuer(auth.issuer()).subject(userId).upn(userId).claim("jti", UUID.randomUUID().toString())
+                .issuedAt(now).expiresAt(expiresAt);
+        if (auth.audience().isPresent()) {
+            claims = claims.audience(auth.audience().get());
+        }
+        String token = claims.jws().algorithm(io.smallrye.jwt.algorithm.SignatureAlgorithm.RS256).sign(key());
         return new IssuedToken(userId, token, expiresAt);
     }
 

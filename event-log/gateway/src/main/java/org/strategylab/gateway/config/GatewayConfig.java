@@ -1,11 +1,13 @@
 package org.strategylab.gateway.config;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The gateway's routing settings, under {@code strategylab.gateway}. */
 @ConfigMapping(prefix = "strategylab.gateway")
@@ -35,6 +37,29 @@ public interface GatewayConfig {
      */
     @WithDefault("/api/v1/sites,/api/v1/models,/api/v1/auth")
     List<String> publicPrefixes();
+
+    /**
+     * The largest request body the gateway forwards; default 10M. A larger declared
+     * {@code Content-Length} is refused at once, a chunked body when it passes the limit, with 413
+     * problem+json {@code PAYLOAD_TOO_LARGE}; the service never sees the rest.
+     */
+    @WithDefault("10M")
+    MemorySize maxBodySize();
+
+    /**
+     * Origins besides the gateway's own whose pages may send cookie-authenticated unsafe requests
+     * (e.g. {@code https://strategylab.example.org} when the pages are served from another host);
+     * default none. Every other cross-site POST, PATCH, PUT or DELETE with the session cookie is a
+     * 403 {@code CSRF_REJECTED}.
+     */
+    Optional<List<String>> trustedOrigins();
+
+    /**
+     * How often the gateway reloads the shared deny-list of signed-out tokens from PostgreSQL, so a
+     * sign-out on one replica takes effect on the others; default 5 s.
+     */
+    @WithDefault("PT5S")
+    Duration revocationRefresh();
 
     /** Operation streams (SSE). */
     Stream stream();

@@ -4,6 +4,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -22,8 +23,12 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 import org.strategylab.edge.auth.AuthConfig;
+import org.strategylab.edge.peer.PeerConfig;
+import org.strategylab.edge.peer.PeerCredential;
+import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.request.RequestIds;
 import org.strategylab.gateway.auth.CallerTokens;
 import org.strategylab.edge.problem.ProblemWriter;
@@ -32,9 +37,10 @@ import org.strategylab.gateway.operations.OperationStarts;
 
 /**
  * Forwards {@code /api/v1/**} requests to the service that owns them, streaming both bodies (so
- * SSE and large downloads pass through unbuffered). A service that cannot be reached is a 502
- * problem, one that goes silent a 504; a path no service owns falls through to the gateway's own
- * endpoints.
+ * SSE and large downloads pass through unbuffered). What is forwarded is the normalised path that
+ * was matched (never the raw request target), with the service-to-service secret and the verified
+ * token. A service that cannot be reached is a 502 problem, one that goes silent a 504; a path no
+ * service owns falls through to the gateway's own endpoints.
  */
 @ApplicationScoped
 public class ServiceProxy {
@@ -63,6 +69,9 @@ public class ServiceProxy {
     @Inject
     OperationStarts operationStarts;
 
+    @Inject
+    PeerConfig peers;
+
     private RouteTable routes;
     private HttpClient client;
 
@@ -89,12 +98,23 @@ public class ServiceProxy {
             context.next();
             return;
         }
+        if (!ForwardedPath.isPlain(path)) {
+            problems.write(context, 400, "INVALID_PATH", "Bad Request",
+                    "The path has an encoded '/' or '\\', or a dot segment with parameters",
+                    List.of(new FieldError("path", "must not contain %2F, %5C, '\\' or '..;'")));
+            return;
+        }
         Optional<CallerTokens.VerifiedCaller> caller = tokens.verify(context.request());
         if (caller.isEmpty() && !isPublic(path)) {
             problems.unauthorized(context);
             return;
         }
-        forward(context, target.get(), caller.orElse(null));
+        String length = context.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length != null && declaredTooLarge(length)) {
+            tooLarge(context);
+            return;
+        }
+        forward(context, target.get(), caller.orElse(null), ForwardedPath.uri(path, context.request().query()));
     }
 
     private boolean isPublic(String path) {
@@ -106,7 +126,25 @@ public class ServiceProxy {
         return false;
     }
 
-    private void forward(RoutingContext context, RouteTable.Target target, CallerTokens.VerifiedCaller caller) {
+    private boolean declaredTooLarge(String contentLength) {
+        try {
+            return Long.parseLong(contentLength.trim()) > config.maxBodySize().asLongValue();
+        } catch (NumberFormatException e) {
+            // Vert.x refuses a malformed Content-Length before routing; treat anything else as too large
+            return true;
+        }
+    }
+
+    private void tooLarge(RoutingContext context) {
+        // the rest of the body is still coming: close the connection once the answer is out
+        context.response().putHeader(HttpHeaders.CONNECTION, "close")
+                .bodyEndHandler(written -> context.request().connection().close());
+        problems.write(context, 413, "PAYLOAD_TOO_LARGE", "Content Too Large",
+                "The request body is larger than " + config.maxBodySize().asLongValue() + " bytes", List.of());
+    }
+
+    private void forward(RoutingContext context, RouteTable.Target target, CallerTokens.VerifiedCaller caller,
+                         String uri) {
         HttpServerRequest in = context.request();
         in.pause();
         RequestOptions options = new RequestOptions()
@@ -114,7 +152,8 @@ public class ServiceProxy {
                 .setHost(target.host())
                 .setPort(target.port())
                 .setSsl(target.tls())
-                .setURI(in.uri())
+                // exactly the path that was matched (normalised), never the raw one
+                .setURI(uri)
                 .setIdleTimeout(config.idleTimeout().toMillis());
         MultiMap headers = MultiMap.caseInsensitiveMultiMap();
         copyHeaders(in.headers(), headers);
@@ -124,6 +163,9 @@ public class ServiceProxy {
         if (caller != null) {
             headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + caller.token());
         }
+        // only the gateway vouches for a request: a caller's own peer header never passes
+        headers.remove(PeerCredential.HEADER);
+        peers.secret().ifPresent(secret -> headers.set(PeerCredential.HEADER, secret));
         boolean streamOperation = caller != null && in.method() == HttpMethod.POST && acceptsEventStream(in);
         if (streamOperation) {
             // the service answers 202 {operationId}; the gateway streams that operation itself
@@ -139,8 +181,8 @@ public class ServiceProxy {
         if (requestId != null) {
             options.putHeader(RequestIds.HEADER, requestId.toString());
         }
-        boolean hasBody = in.headers().contains(HttpHeaders.CONTENT_LENGTH)
-                || in.headers().contains(HttpHeaders.TRANSFER_ENCODING);
+        boolean declaredLength = in.headers().contains(HttpHeaders.CONTENT_LENGTH);
+        boolean hasBody = declaredLength || in.headers().contains(HttpHeaders.TRANSFER_ENCODING);
 
         client.request(options).onComplete(created -> {
             if (created.failed()) {
@@ -148,9 +190,14 @@ public class ServiceProxy {
                 fail(context, target, created.cause());
                 return;
             }
-            var out = created.result();
+            HttpClientRequest out = created.result();
+            AtomicBoolean refused = new AtomicBoolean();
+            // the caller hung up: abort the exchange with the service, which stops its body
             context.response().closeHandler(closed -> out.reset());
-            (hasBody ? out.send(in) : out.send()).onComplete(answered -> {
+            out.response().onComplete(answered -> {
+                if (refused.get()) {
+                    return;
+                }
                 if (answered.failed()) {
                     fail(context, target, answered.cause());
                     return;
@@ -161,10 +208,49 @@ public class ServiceProxy {
                     relay(answered.result(), context.response());
                 }
             });
-            if (!hasBody) {
+            if (hasBody) {
+                if (!declaredLength) {
+                    out.setChunked(true);
+                }
+                sendBody(context, in, out, refused);
+            } else {
+                out.end();
                 in.resume();
             }
         });
+    }
+
+    /**
+     * Streams the caller's body to the service with back-pressure, counting it: past
+     * {@code max-body-size} the exchange with the service is aborted and the caller gets 413.
+     */
+    private void sendBody(RoutingContext context, HttpServerRequest in, HttpClientRequest out, AtomicBoolean refused) {
+        long limit = config.maxBodySize().asLongValue();
+        long[] received = {0};
+        in.handler(buffer -> {
+            if (refused.get()) {
+                return;
+            }
+            received[0] += buffer.length();
+            if (received[0] > limit) {
+                refused.set(true);
+                out.reset();
+                tooLarge(context);
+                return;
+            }
+            out.write(buffer);
+            if (out.writeQueueFull()) {
+                in.pause();
+                out.drainHandler(drained -> in.resume());
+            }
+        });
+        in.endHandler(ended -> {
+            if (!refused.get()) {
+                out.end();
+            }
+        });
+        in.exceptionHandler(failure -> out.reset());
+        in.resume();
     }
 
     private static boolean acceptsEventStream(HttpServerRequest in) {
@@ -188,7 +274,17 @@ public class ServiceProxy {
         }
     }
 
+    /**
+     * Relays the service's answer with back-pressure. Once the caller has gone (the response is
+     * closed) nothing more is written to it: the service's exchange is aborted (the close handler
+     * set in {@code forward}) and any buffer still arriving is dropped, not written to a dead
+     * connection.
+     */
     static void relay(HttpClientResponse from, HttpServerResponse to) {
+        if (to.closed()) {
+            from.request().reset();
+            return;
+        }
         to.setStatusCode(from.statusCode());
         to.setStatusMessage(from.statusMessage());
         // the gateway already answers with its own X-Request-ID, which the service echoed anyway
@@ -204,7 +300,27 @@ public class ServiceProxy {
         } else {
             to.setChunked(true);
         }
-        from.pipeTo(to);
+        from.handler(buffer -> {
+            if (to.closed() || to.ended()) {
+                return;
+            }
+            to.write(buffer);
+            if (to.writeQueueFull()) {
+                from.pause();
+                to.drainHandler(drained -> from.resume());
+            }
+        });
+        from.exceptionHandler(failure -> {
+            if (!to.closed() && !to.ended()) {
+                // the service failed mid-body: all a proxy can do is end the exchange
+                to.reset();
+            }
+        });
+        from.endHandler(ended -> {
+            if (!to.closed() && !to.ended()) {
+                to.end();
+            }
+        });
     }
 
     private static void copyHeaders(MultiMap from, MultiMap to) {
@@ -216,6 +332,10 @@ public class ServiceProxy {
     }
 
     private void fail(RoutingContext context, RouteTable.Target target, Throwable cause) {
+        if (context.response().closed() || context.response().ended()) {
+            // the caller hung up (its close aborted the exchange): there is no one to answer
+            return;
+        }
         if (context.response().headWritten()) {
             // the service failed mid-stream: all a proxy can do is end the exchange
             context.response().reset();

@@ -15,6 +15,10 @@ import java.util.concurrent.TimeUnit;
  */
 public class FakeServicesResource implements QuarkusTestResourceLifecycleManager {
 
+    /** How many {@code /api/v1/sites/endless} responses were cut off by the gateway (their connection closed). */
+    public static final java.util.concurrent.atomic.AtomicInteger ENDLESS_CLOSED =
+            new java.util.concurrent.atomic.AtomicInteger();
+
     private Vertx vertx;
     private HttpServer server;
     private io.vertx.core.http.HttpClient client;
@@ -27,6 +31,19 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
             switch (request.path()) {
                 case "/api/v1/sites/silent" -> {
                     // never answers: the gateway's idle timeout must turn this into a 504
+                }
+                case "/api/v1/sites/endless" -> {
+                    // a large body that never ends: only the gateway closing the exchange stops it
+                    var response = request.response().setChunked(true).putHeader("Content-Type", "text/plain");
+                    response.closeHandler(closed -> ENDLESS_CLOSED.incrementAndGet());
+                    io.vertx.core.buffer.Buffer chunk = io.vertx.core.buffer.Buffer.buffer("protein ".repeat(1024));
+                    vertx.setPeriodic(5, timer -> {
+                        if (response.closed() || response.ended()) {
+                            vertx.cancelTimer(timer);
+                        } else if (!response.writeQueueFull()) {
+                            response.write(chunk);
+                        }
+                    });
                 }
                 case "/api/v1/sites/events" -> {
                     var response = request.response().setChunked(true).putHeader("Content-Type", "text/event-stream");
@@ -58,6 +75,7 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
                             .put("connection", request.getHeader("Connection"))
                             .put("authorization", request.getHeader("Authorization"))
                             .put("cookie", request.getHeader("Cookie"))
+                            .put("peer", request.getHeader("X-StrategyLab-Peer"))
                             .put("body", body.toString());
                     request.response().setStatusCode(request.path().endsWith("/missing") ? 404 : 200)
                             .putHeader("Content-Type", "application/json")

@@ -41,7 +41,7 @@ class ServiceProxyTest {
                 .body("uri", equalTo("/api/v1/sites/plasmodb/searches?q=GO&limit=5"))
                 .body("body", equalTo("{\"name\":\"x\"}"))
                 .body("requestId", equalTo("proxy-test-1"))
-                .body("forwardedHost", containsString("localhost"))
+                .body("forwardedHost", containsString(root.getHost()))
                 .body("connection", nullValue());
     }
 
@@ -108,7 +108,7 @@ class ServiceProxyTest {
         given().when().get("/q/health/ready")
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
-                .body("checks.find { it.name == 'PostgreSQL schema event_log' }.data.schemaVersion", equalTo("2"));
+                .body("checks.find { it.name == 'PostgreSQL schema event_log' }.data.schemaVersion", equalTo("3"));
     }
 
     @Test
