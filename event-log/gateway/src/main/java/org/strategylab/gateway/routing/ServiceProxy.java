@@ -51,6 +51,9 @@ public class ServiceProxy {
     private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-authenticate",
             "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host");
 
+    private static final List<String> FORWARDING = List.of("Forwarded", "X-Forwarded-For", "X-Forwarded-Host",
+            "X-Forwarded-Proto", "X-Forwarded-Port", "X-Forwarded-Prefix", "X-Real-IP");
+
     @Inject
     GatewayConfig config;
 
@@ -171,12 +174,16 @@ public class ServiceProxy {
             // the service answers 202 {operationId}; the gateway streams that operation itself
             headers.set(HttpHeaders.ACCEPT, "application/json");
         }
-        options.setHeaders(headers);
-        options.putHeader("X-Forwarded-Host", in.authority() == null ? "" : in.authority().toString());
-        options.putHeader("X-Forwarded-Proto", in.scheme());
+        // the gateway alone says where a request came from (the services rate-limit by it): a
+        // caller's own forwarding headers are dropped; behind a trusted proxy (quarkus.http.proxy.*)
+        // remoteAddress, authority and scheme are already the ones that proxy reported
+        FORWARDING.forEach(headers::remove);
+        headers.set("X-Forwarded-Host", in.authority() == null ? "" : in.authority().toString());
+        headers.set("X-Forwarded-Proto", in.scheme());
         if (in.remoteAddress() != null) {
-            options.putHeader("X-Forwarded-For", in.remoteAddress().hostAddress());
+            headers.set("X-Forwarded-For", in.remoteAddress().hostAddress());
         }
+        options.setHeaders(headers);
         Object requestId = context.get(RequestIds.MDC_KEY);
         if (requestId != null) {
             options.putHeader(RequestIds.HEADER, requestId.toString());

@@ -72,6 +72,8 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
                             .put("uri", request.uri())
                             .put("requestId", request.getHeader("X-Request-ID"))
                             .put("forwardedHost", request.getHeader("X-Forwarded-Host"))
+                            .put("forwardedFor", request.headers().getAll("X-Forwarded-For"))
+                            .put("forwarded", request.getHeader("Forwarded"))
                             .put("connection", request.getHeader("Connection"))
                             .put("authorization", request.getHeader("Authorization"))
                             .put("cookie", request.getHeader("Cookie"))

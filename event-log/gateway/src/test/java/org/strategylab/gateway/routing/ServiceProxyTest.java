@@ -46,6 +46,19 @@ class ServiceProxyTest {
     }
 
     @Test
+    void aCallersOwnForwardedHeadersNeverReachTheService() {
+        // the services trust X-Forwarded-For from the gateway (per-client rate limits), so it must
+        // carry the one address the gateway resolved (the socket's, or what a trusted proxy said:
+        // the test profile trusts one), never a caller's list or a Forwarded header passed along
+        given().header("X-Forwarded-For", "203.0.113.7, 198.51.100.1").header("Forwarded", "for=192.0.2.1")
+                .when().get("/api/v1/sites/plasmodb")
+                .then().statusCode(200)
+                .body("forwardedFor", org.hamcrest.Matchers.hasSize(1))
+                .body("forwardedFor[0]", org.hamcrest.Matchers.not(containsString(",")))
+                .body("forwarded", nullValue());
+    }
+
+    @Test
     void theServicesStatusAndBodyPassThrough() {
         given().when().get("/api/v1/sites/missing")
                 .then().statusCode(404)
