@@ -15,4 +15,10 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
     ServiceReadinessTest() {
         super("experiment", List.of("experiment.commands", "experiment.events"), "StrategyLab experiment service");
     }
+
+    @Override
+    protected String schemaVersion() {
+        // V2 added the control sets' source, tags and provenance notes
+        return "2";
+    }
 }

@@ -1,0 +1,163 @@
+package org.strategylab.experiment.service;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.strategylab.edge.problem.FieldError;
+import org.strategylab.edge.problem.ProblemException;
+import org.strategylab.evaluation.ids.ControlSets;
+import org.strategylab.evaluation.ids.IdNormaliser;
+import org.strategylab.evaluation.ValidationException;
+import org.strategylab.experiment.api.ControlSet;
+import org.strategylab.experiment.api.ControlSetPage;
+import org.strategylab.experiment.api.ControlSetPatch;
+import org.strategylab.experiment.api.ControlSetRequest;
+import org.strategylab.experiment.config.ExperimentConfig;
+import org.strategylab.experiment.persistence.ControlSetRepository;
+import org.strategylab.sites.SiteRegistry;
+
+/**
+ * Control sets: created and changed only by their owner, read by the owner and (when public) by
+ * everyone. Their IDs go through evaluation-core's one normaliser (trim, drop blanks, de-duplicate),
+ * and an ID in both lists is refused, as an experiment would refuse it.
+ */
+@ApplicationScoped
+public class ControlSetService {
+
+    private static final String DEFAULT_RECORD_TYPE = "transcript";
+
+    @Inject
+    ControlSetRepository repository;
+
+    @Inject
+    SiteRegistry sites;
+
+    @Inject
+    ExperimentConfig config;
+
+    public Uni<ControlSet> create(String callerId, ControlSetRequest request) {
+        List<FieldError> errors = new ArrayList<>();
+        if (sites.find(request.siteId()).isEmpty()) {
+            errors.add(new FieldError("/siteId", "no site with id '" + request.siteId() + "'"));
+        }
+        Lists lists = lists(request.positiveIds(), request.negativeIds(), errors);
+        List<String> tags = tags(request.tags(), errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("The control set has " + errors.size() + " invalid field(s)", errors);
+        }
+        String recordType = request.recordType() == null || request.recordType().isBlank()
+                ? DEFAULT_RECORD_TYPE : request.recordType().trim();
+        ControlSet set = new ControlSet(UUID.randomUUID().toString(), request.name().trim(), request.siteId(),
+                recordType, lists.positives(), lists.negatives(), blankToNull(request.source()), tags,
+                blankToNull(request.provenanceNotes()), Boolean.TRUE.equals(request.isPublic()), callerId, null, null);
+        return repository.insert(set);
+    }
+
+    public Uni<ControlSet> get(String callerId, String id) {
+        return repository.findVisible(parse(id), callerId).map(found -> found.orElseThrow(() -> notFound(id)));
+    }
+
+    public Uni<ControlSetPage> list(String callerId, ControlSetRepository.Filter filter, int limit, int offset) {
+        return repository.count(callerId, filter)
+                .chain(total -> repository.list(callerId, filter, limit, offset)
+                        .map(items -> new ControlSetPage(items, total, limit, offset)));
+    }
+
+    public Uni<ControlSet> update(String callerId, String id, ControlSetPatch patch) {
+        UUID key = parse(id);
+        return repository.findOwned(key, callerId)
+                .map(found -> found.orElseThrow(() -> notFound(id)))
+                .chain(current -> repository.update(patched(current, patch)))
+                .map(updated -> updated.orElseThrow(() -> notFound(id)));
+    }
+
+    public Uni<Void> delete(String callerId, String id) {
+        return repository.delete(parse(id), callerId)
+                .map(deleted -> {
+                    if (!deleted) {
+                        throw notFound(id);
+                    }
+                    return null;
+                });
+    }
+
+    private ControlSet patched(ControlSet current, ControlSetPatch patch) {
+        List<FieldError> errors = new ArrayList<>();
+        Lists lists = lists(patch.positiveIds() == null ? current.positiveIds() : patch.positiveIds(),
+                patch.negativeIds() == null ? current.negativeIds() : patch.negativeIds(), errors);
+        List<String> tags = patch.tags() == null ? current.tags() : tags(patch.tags(), errors);
+        if (patch.name() != null && patch.name().isBlank()) {
+            errors.add(new FieldError("/name", "must not be blank"));
+        }
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("The change has " + errors.size() + " invalid field(s)", errors);
+        }
+        return new ControlSet(current.id(), patch.name() == null ? current.name() : patch.name().trim(),
+                current.siteId(), current.recordType(), lists.positives(), lists.negatives(),
+                patch.source() == null ? current.source() : blankToNull(patch.source()), tags,
+                patch.provenanceNotes() == null ? current.provenanceNotes() : blankToNull(patch.provenanceNotes()),
+                patch.isPublic() == null ? current.isPublic() : patch.isPublic(), current.userId(),
+                current.createdAt(), current.updatedAt());
+    }
+
+    private record Lists(List<String> positives, List<String> negatives) {
+    }
+
+    /** Both lists cleaned and checked: each within the limit, no ID in both. */
+    private Lists lists(List<String> positives, List<String> negatives, List<FieldError> errors) {
+        boolean tooLong = tooLong("/positiveIds", positives, errors) | tooLong("/negativeIds", negatives, errors);
+        if (tooLong) {
+            return new Lists(List.of(), List.of());
+        }
+        try {
+            ControlSets controls = ControlSets.of(nullToEmpty(positives), nullToEmpty(negatives));
+            return new Lists(controls.positives(), controls.negatives());
+        } catch (ValidationException e) {
+            errors.add(new FieldError(e.field().startsWith("positive") ? "/positiveIds" : "/negativeIds",
+                    e.getMessage().substring(e.field().length() + 2)));
+            return new Lists(List.of(), List.of());
+        }
+    }
+
+    private boolean tooLong(String pointer, List<String> ids, List<FieldError> errors) {
+        int max = config.controlSets().maxIds();
+        if (ids == null || ids.size() <= max) {
+            return false;
+        }
+        errors.add(new FieldError(pointer, "has " + ids.size() + " IDs; at most " + max
+                + " are allowed (strategylab.experiments.control-sets.max-ids)"));
+        return true;
+    }
+
+    private List<String> tags(List<String> tags, List<FieldError> errors) {
+        List<String> cleaned = IdNormaliser.clean(nullToEmpty(tags));
+        if (cleaned.size() > config.controlSets().maxTags()) {
+            errors.add(new FieldError("/tags", "at most " + config.controlSets().maxTags() + " tags are allowed"));
+        }
+        return cleaned;
+    }
+
+    private static <T> List<T> nullToEmpty(List<T> values) {
+        return values == null ? List.of() : values;
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    /** An id that is not a UUID names no control set: a 404 like any other unknown id. */
+    private static UUID parse(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw notFound(id);
+        }
+    }
+
+    private static ProblemException notFound(String id) {
+        return ProblemException.notFound("CONTROL_SET_NOT_FOUND", "No control set with id '" + id + "'");
+    }
+}
