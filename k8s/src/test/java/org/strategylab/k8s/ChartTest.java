@@ -274,6 +274,13 @@ class ChartTest {
         assertEquals(1, chart.all(HorizontalPodAutoscaler.class).size());
     }
 
+    @Test
+    void autoscalerBoundsMustBeOrdered() {
+        RuntimeException refused = assertThrows(RuntimeException.class, () -> RenderedChart.render(Map.of(
+                "chatService.autoscaling.enabled", true, "chatService.autoscaling.minReplicas", 4, "chatService.autoscaling.maxReplicas", 3)));
+        assertTrue(refused.getMessage().contains("chatService.autoscaling.minReplicas"), refused::getMessage);
+    }
+
     static Stream<Arguments> invalidValues() {
         return Stream.of(
                 Arguments.of(Map.of("auth.mode", "anonymous"), "auth.mode"),
