@@ -60,9 +60,7 @@ class ChartTest {
         return Stream.of(
                 Arguments.of("defaults", Map.of()),
                 Arguments.of("strimzi off", Map.of("kafka.strimzi.enabled", false,
-                        "kafka.bootstrapServers", "kafka-0.kafka:9092,kafka-1.kafka:9092",
-                        "kafka.securityProtocol", "SASL_SSL", "kafka.saslMechanism", "SCRAM-SHA-512",
-                        "kafka.existingSecret", "lab-kafka-client")),
+                        "kafka.bootstrapServers", "kafka-0.kafka:9092,kafka-1.kafka:9092")),
                 Arguments.of("cnpg off", Map.of("postgres.cnpg.enabled", false,
                         "postgres.external.host", "pg.databases.svc", "postgres.external.existingSecret", "lab-pg-login")),
                 Arguments.of("simulator on", Map.of("upstreamSimulator.enabled", true)),
@@ -126,7 +124,6 @@ class ChartTest {
     @Test
     void externalKafkaAndPostgresReplaceTheOperators() {
         Map<String, Object> sets = Map.of("kafka.strimzi.enabled", false, "kafka.bootstrapServers", "broker.kafka:9093",
-                "kafka.securityProtocol", "SASL_SSL", "kafka.saslMechanism", "SCRAM-SHA-512", "kafka.existingSecret", "lab-kafka-client",
                 "postgres.cnpg.enabled", false, "postgres.external.host", "pg.db.svc", "postgres.external.existingSecret", "lab-pg-login");
         RenderedChart chart = RenderedChart.render(sets);
 
@@ -136,11 +133,9 @@ class ChartTest {
         for (String service : SERVICES) {
             Map<String, String> config = chart.named(ConfigMap.class, PREFIX + service).getData();
             assertEquals("broker.kafka:9093", config.get("KAFKA_BOOTSTRAP_SERVERS"));
-            assertEquals("SASL_SSL", config.get("KAFKA_SECURITY_PROTOCOL"));
             assertEquals("jdbc:postgresql://pg.db.svc:5432/strategylab", config.get("QUARKUS_DATASOURCE_JDBC_URL"));
             Container container = container(chart, service);
             assertEquals("lab-pg-login", env(container, "QUARKUS_DATASOURCE_USERNAME").getValueFrom().getSecretKeyRef().getName());
-            assertEquals("lab-kafka-client", env(container, "KAFKA_SASL_JAAS_CONFIG").getValueFrom().getSecretKeyRef().getName());
         }
     }
 
