@@ -159,7 +159,7 @@ class ChartTest {
         for (String service : SERVICES) {
             Container container = container(chart, service);
             assertEquals(service.equals("upstream-gateway"), envNames(container).contains("STRATEGYLAB_UPSTREAM_SESSIONS_KEY"), service);
-            assertEquals(service.equals("chat-service"), envNames(container).contains("QUARKUS_LANGCHAIN4J_OPENAI_API_KEY"), service);
+            assertEquals(service.equals("chat-service"), envNames(container).contains("OPENAI_API_KEY"), service);
             assertEquals(PREFIX + "keys", env(container, "STRATEGYLAB_PEER_SECRET").getValueFrom().getSecretKeyRef().getName());
         }
     }
