@@ -84,6 +84,9 @@ class ChartTest {
             Map<String, String> config = chart.named(ConfigMap.class, PREFIX + service).getData();
             assertEquals("0.0.0.0", config.get("QUARKUS_HTTP_HOST"), service + " must listen beyond loopback in a pod");
         }
+        for (Service service : chart.all(Service.class)) {
+            assertEquals("ClusterIP", service.getSpec().getType(), "only the Ingress reaches in: " + service.getMetadata().getName());
+        }
         assertTrue(chart.containers().findAny().isPresent());
         chart.containers().forEach(ChartTest::assertHardened);
         chart.podSpecs().forEach(ChartTest::assertWritableTmpOnly);
