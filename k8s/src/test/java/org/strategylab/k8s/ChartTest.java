@@ -1,0 +1,393 @@
+package org.strategylab.k8s;
+
+import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.LintResult;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPeer;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The chart under Helm's real engine: lint, every switch rendered, and the manifests checked as typed objects. */
+class ChartTest {
+
+    private static final String PREFIX = RenderedChart.RELEASE + "-strategylab-";
+    private static final List<String> SERVICES = List.of("gateway", "upstream-gateway", "experiment-service", "chat-service");
+    private static final List<String> TOPICS = List.of("chat.commands", "experiment.commands", "chat.events", "experiment.events");
+
+    @Test
+    void lintPassesStrictWithTheDefaults() {
+        LintResult lint = new Helm(RenderedChart.CHART).lint().strict().call();
+        assertFalse(lint.isFailed(), () -> String.join("\n", lint.getMessages()));
+    }
+
+    /** Each switch of values.yaml, rendered; the shared invariants are checked for every one. */
+    static Stream<Arguments> switches() {
+        return Stream.of(
+                Arguments.of("defaults", Map.of()),
+                Arguments.of("strimzi off", Map.of("kafka.strimzi.enabled", false,
+                        "kafka.bootstrapServers", "kafka-0.kafka:9092,kafka-1.kafka:9092")),
+                Arguments.of("cnpg off", Map.of("postgres.cnpg.enabled", false,
+                        "postgres.external.host", "pg.databases.svc", "postgres.external.existingSecret", "lab-pg-login")),
+                Arguments.of("simulator on", Map.of("upstreamSimulator.enabled", true)),
+                Arguments.of("ingress on", Map.of("ingress.enabled", true)),
+                Arguments.of("hpa on", Map.of("gateway.autoscaling.enabled", true,
+                        "experimentService.autoscaling.enabled", true, "chatService.autoscaling.enabled", true,
+                        "upstreamGateway.autoscaling.enabled", true)),
+                Arguments.of("secrets as values", Map.of("secrets.peerSecret", "p".repeat(40),
+                        "secrets.sessionsKey", sessionsKey(), "modelKeys.anthropic", "sk-ant-test")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("switches")
+    void everySwitchRendersHardenedWorkloads(String name, Map<String, Object> sets) {
+        RenderedChart chart = RenderedChart.render(sets);
+
+        for (String service : SERVICES) {
+            chart.named(Deployment.class, PREFIX + service);
+            chart.named(Service.class, PREFIX + service);
+            chart.named(PodDisruptionBudget.class, PREFIX + service);
+            Map<String, String> config = chart.named(ConfigMap.class, PREFIX + service).getData();
+            assertEquals("0.0.0.0", config.get("QUARKUS_HTTP_HOST"), service + " must listen beyond loopback in a pod");
+        }
+        for (Service service : chart.all(Service.class)) {
+            assertEquals("ClusterIP", service.getSpec().getType(), "only the Ingress reaches in: " + service.getMetadata().getName());
+        }
+        assertTrue(chart.containers().findAny().isPresent());
+        chart.containers().forEach(ChartTest::assertHardened);
+        chart.podSpecs().forEach(ChartTest::assertWritableTmpOnly);
+        assertEverySecretReferenceResolves(chart, sets);
+    }
+
+    @Test
+    void defaultsMakeStrimziKafkaInKraftWithTheFourTopicsAndACnpgCluster() {
+        RenderedChart chart = RenderedChart.render(Map.of("kafka.topics.partitions", 12, "kafka.topics.retentionDays", 14));
+
+        GenericKubernetesResource kafka = single(chart.custom("kafka.strimzi.io/v1beta2", "Kafka"));
+        assertEquals("enabled", kafka.getMetadata().getAnnotations().get("strimzi.io/kraft"));
+        assertEquals("enabled", kafka.getMetadata().getAnnotations().get("strimzi.io/node-pools"));
+        GenericKubernetesResource pool = single(chart.custom("kafka.strimzi.io/v1beta2", "KafkaNodePool"));
+        assertEquals(kafka.getMetadata().getName(), pool.getMetadata().getLabels().get("strimzi.io/cluster"));
+        assertEquals(List.of("controller", "broker"), pool.get("spec", "roles"));
+
+        List<GenericKubernetesResource> topics = chart.custom("kafka.strimzi.io/v1beta2", "KafkaTopic");
+        assertEquals(Set.copyOf(TOPICS), topics.stream().map(t -> (String) t.get("spec", "topicName")).collect(Collectors.toSet()));
+        for (GenericKubernetesResource topic : topics) {
+            assertEquals(12, ((Number) topic.get("spec", "partitions")).intValue());
+            assertEquals(String.valueOf(Duration.ofDays(14).toMillis()), topic.get("spec", "config", "retention.ms"));
+            assertEquals(kafka.getMetadata().getName(), topic.getMetadata().getLabels().get("strimzi.io/cluster"));
+        }
+
+        GenericKubernetesResource cluster = single(chart.custom("postgresql.cnpg.io/v1", "Cluster"));
+        for (String service : SERVICES) {
+            Map<String, String> config = chart.named(ConfigMap.class, PREFIX + service).getData();
+            assertEquals(kafka.getMetadata().getName() + "-kafka-bootstrap:9092", config.get("KAFKA_BOOTSTRAP_SERVERS"));
+            assertTrue(config.get("QUARKUS_DATASOURCE_REACTIVE_URL").startsWith("postgresql://" + cluster.getMetadata().getName() + "-rw:5432/"));
+            assertEquals("12", config.get("STRATEGYLAB_EVENT_LOG_PARTITIONS"), "topics a service makes itself match the KafkaTopics");
+            assertEquals("P14D", config.get("STRATEGYLAB_EVENT_LOG_RETENTION"));
+            Container container = container(chart, service);
+            assertEquals(cluster.getMetadata().getName() + "-app", env(container, "QUARKUS_DATASOURCE_PASSWORD").getValueFrom().getSecretKeyRef().getName());
+        }
+    }
+
+    @Test
+    void externalKafkaAndPostgresReplaceTheOperators() {
+        Map<String, Object> sets = Map.of("kafka.strimzi.enabled", false, "kafka.bootstrapServers", "broker.kafka:9093",
+                "postgres.cnpg.enabled", false, "postgres.external.host", "pg.db.svc", "postgres.external.existingSecret", "lab-pg-login");
+        RenderedChart chart = RenderedChart.render(sets);
+
+        assertTrue(chart.custom("kafka.strimzi.io/v1beta2", "Kafka").isEmpty());
+        assertTrue(chart.custom("kafka.strimzi.io/v1beta2", "KafkaTopic").isEmpty());
+        assertTrue(chart.custom("postgresql.cnpg.io/v1", "Cluster").isEmpty());
+        for (String service : SERVICES) {
+            Map<String, String> config = chart.named(ConfigMap.class, PREFIX + service).getData();
+            assertEquals("broker.kafka:9093", config.get("KAFKA_BOOTSTRAP_SERVERS"));
+            assertEquals("jdbc:postgresql://pg.db.svc:5432/strategylab", config.get("QUARKUS_DATASOURCE_JDBC_URL"));
+            Container container = container(chart, service);
+            assertEquals("lab-pg-login", env(container, "QUARKUS_DATASOURCE_USERNAME").getValueFrom().getSecretKeyRef().getName());
+        }
+    }
+
+    @Test
+    void noSecretIsBakedInByDefaultAndEverySecretValueIsAGivenValue() {
+        assertTrue(RenderedChart.render(Map.of()).all(Secret.class).isEmpty(),
+                "with the defaults the chart makes no Secret: it reads the operator's existing ones");
+
+        String peer = "q".repeat(48);
+        String sessions = sessionsKey();
+        RenderedChart chart = RenderedChart.render(Map.of("secrets.peerSecret", peer, "secrets.sessionsKey", sessions,
+                "modelKeys.openai", "sk-openai-given"));
+        Set<String> given = Set.of(peer, sessions, "sk-openai-given");
+        Set<String> rendered = new HashSet<>();
+        for (Secret secret : chart.all(Secret.class)) {
+            assertTrue(secret.getStringData() == null || secret.getStringData().isEmpty(), "stringData is not used");
+            secret.getData().values().forEach(v -> rendered.add(new String(Base64.getDecoder().decode(v), StandardCharsets.UTF_8)));
+        }
+        assertEquals(given, rendered);
+        // the sessions key reaches upstream-gateway only, the vendor keys chat-service only
+        for (String service : SERVICES) {
+            Container container = container(chart, service);
+            assertEquals(service.equals("upstream-gateway"), envNames(container).contains("STRATEGYLAB_UPSTREAM_SESSIONS_KEY"), service);
+            assertEquals(service.equals("chat-service"), envNames(container).contains("OPENAI_API_KEY"), service);
+            assertEquals(PREFIX + "keys", env(container, "STRATEGYLAB_PEER_SECRET").getValueFrom().getSecretKeyRef().getName());
+        }
+    }
+
+    @Test
+    void localModeSignsWithTheGivenKeysAndOnlyTheGatewaySeesThePrivateOne(@TempDir Path dir) throws Exception {
+        Path values = dir.resolve("local.yaml");
+        Files.writeString(values, """
+                auth:
+                  mode: local
+                  local:
+                    privateKeyPem: |
+                      -----BEGIN PRIVATE KEY-----
+                      given-private
+                    publicKeyPem: |
+                      -----BEGIN PUBLIC KEY-----
+                      given-public
+                """);
+        RenderedChart chart = RenderedChart.render(Map.of(), values);
+
+        Secret tokenKeys = chart.named(Secret.class, PREFIX + "token-keys");
+        assertTrue(decoded(tokenKeys, "token-private.pem").contains("given-private"));
+        for (String service : SERVICES) {
+            Volume keys = chart.named(Deployment.class, PREFIX + service).getSpec().getTemplate().getSpec().getVolumes().stream()
+                    .filter(v -> v.getName().equals("token-keys")).findFirst().orElseThrow();
+            Set<String> files = keys.getSecret().getItems().stream().map(i -> i.getPath()).collect(Collectors.toSet());
+            assertEquals(service.equals("gateway") ? Set.of("token-public.pem", "token-private.pem") : Set.of("token-public.pem"), files, service);
+        }
+        assertEquals("file:/etc/strategylab/token-keys/token-private.pem",
+                chart.named(ConfigMap.class, PREFIX + "gateway").getData().get("STRATEGYLAB_AUTH_SIGNING_KEY"));
+    }
+
+    @Test
+    void ingressExposesOnlyTheGatewayWithSseSafeSettingsAndTls() {
+        RenderedChart chart = RenderedChart.render(Map.of("ingress.enabled", true, "ingress.host", "lab.example.edu"));
+
+        Ingress ingress = single(chart.all(Ingress.class));
+        Map<String, String> annotations = ingress.getMetadata().getAnnotations();
+        assertEquals("off", annotations.get("nginx.ingress.kubernetes.io/proxy-buffering"), "SSE must not be buffered");
+        // far beyond the gateway's idle timeout (150 s) and heartbeat, so a quiet stream is not cut by the proxy
+        assertTrue(Integer.parseInt(annotations.get("nginx.ingress.kubernetes.io/proxy-read-timeout")) > 150);
+        assertTrue(Integer.parseInt(annotations.get("nginx.ingress.kubernetes.io/proxy-send-timeout")) > 150);
+        assertEquals(List.of("lab.example.edu"), single(ingress.getSpec().getTls()).getHosts());
+        assertNotNull(single(ingress.getSpec().getTls()).getSecretName());
+        Set<String> backends = ingress.getSpec().getRules().stream().flatMap(r -> r.getHttp().getPaths().stream())
+                .map(p -> p.getBackend().getService().getName()).collect(Collectors.toSet());
+        assertEquals(Set.of(PREFIX + "gateway"), backends);
+        assertEquals("true", chart.named(ConfigMap.class, PREFIX + "gateway").getData().get("QUARKUS_HTTP_PROXY_PROXY_ADDRESS_FORWARDING"));
+    }
+
+    @Test
+    void servicesAreReachableOnlyFromTheGatewayAndEachOther() {
+        RenderedChart chart = RenderedChart.render(Map.of("upstreamSimulator.enabled", true));
+
+        for (String component : List.of("upstream-gateway", "experiment-service", "chat-service", "upstream-simulator")) {
+            NetworkPolicy policy = chart.named(NetworkPolicy.class, PREFIX + component);
+            assertEquals(component, policy.getSpec().getPodSelector().getMatchLabels().get("app.kubernetes.io/component"));
+            List<NetworkPolicyPeer> from = policy.getSpec().getIngress().stream().flatMap(r -> r.getFrom() == null ? Stream.empty() : r.getFrom().stream()).toList();
+            assertFalse(from.isEmpty(), component + " must not be open to everyone");
+            for (NetworkPolicyPeer peer : from) {
+                assertNull(peer.getNamespaceSelector());
+                assertNull(peer.getIpBlock());
+                var expressions = peer.getPodSelector().getMatchExpressions();
+                assertTrue(expressions.stream().anyMatch(e -> e.getKey().equals("app.kubernetes.io/instance") && e.getValues().equals(List.of(RenderedChart.RELEASE))));
+                assertTrue(expressions.stream().anyMatch(e -> e.getKey().equals("app.kubernetes.io/component") && Set.copyOf(e.getValues()).equals(Set.copyOf(SERVICES))));
+            }
+        }
+        assertNotNull(chart.named(NetworkPolicy.class, PREFIX + "gateway"));
+        assertEquals("http://" + PREFIX + "upstream-simulator:8090",
+                chart.named(ConfigMap.class, PREFIX + "upstream-gateway").getData().get("STRATEGYLAB_SITES_ORIGIN_OVERRIDE"));
+    }
+
+    @Test
+    void gatewayRoutesPointAtTheRenderedServices() {
+        RenderedChart chart = RenderedChart.render(Map.of());
+        Map<String, String> gateway = chart.named(ConfigMap.class, PREFIX + "gateway").getData();
+        for (String service : SERVICES.subList(1, SERVICES.size())) {
+            Service target = chart.named(Service.class, PREFIX + service);
+            String key = "STRATEGYLAB_GATEWAY_ROUTES_" + service.replace('-', '_').toUpperCase() + "_TARGET";
+            assertEquals("http://" + target.getMetadata().getName() + ":" + single(target.getSpec().getPorts()).getPort(), gateway.get(key));
+        }
+    }
+
+    @Test
+    void gracePeriodCoversPreStopAndTheStreamDrainOrLeaseHandOver() {
+        RenderedChart chart = RenderedChart.render(Map.of("preStopSeconds", 7, "gateway.drainTimeoutSeconds", 40,
+                "experimentService.shutdownTimeoutSeconds", 50));
+
+        PodSpec gateway = chart.named(Deployment.class, PREFIX + "gateway").getSpec().getTemplate().getSpec();
+        assertEquals(7, single(gateway.getContainers()).getLifecycle().getPreStop().getSleep().getSeconds());
+        assertTrue(gateway.getTerminationGracePeriodSeconds() > 7 + 40);
+        assertEquals("PT40S", chart.named(ConfigMap.class, PREFIX + "gateway").getData().get("STRATEGYLAB_GATEWAY_STREAM_DRAIN_TIMEOUT"));
+        PodSpec worker = chart.named(Deployment.class, PREFIX + "experiment-service").getSpec().getTemplate().getSpec();
+        assertTrue(worker.getTerminationGracePeriodSeconds() > 7 + 50);
+        assertEquals("PT50S", chart.named(ConfigMap.class, PREFIX + "experiment-service").getData().get("QUARKUS_SHUTDOWN_TIMEOUT"));
+    }
+
+    @Test
+    void hpaReplacesFixedReplicas() {
+        RenderedChart chart = RenderedChart.render(Map.of("chatService.autoscaling.enabled", true, "chatService.autoscaling.maxReplicas", 5));
+
+        HorizontalPodAutoscaler hpa = chart.named(HorizontalPodAutoscaler.class, PREFIX + "chat-service");
+        assertEquals(5, hpa.getSpec().getMaxReplicas());
+        assertEquals(PREFIX + "chat-service", hpa.getSpec().getScaleTargetRef().getName());
+        assertNull(chart.named(Deployment.class, PREFIX + "chat-service").getSpec().getReplicas(), "the HPA owns the replica count");
+        assertEquals(2, chart.named(Deployment.class, PREFIX + "gateway").getSpec().getReplicas());
+        assertEquals(1, chart.all(HorizontalPodAutoscaler.class).size());
+    }
+
+    @Test
+    void autoscalerBoundsMustBeOrdered() {
+        RuntimeException refused = assertThrows(RuntimeException.class, () -> RenderedChart.render(Map.of(
+                "chatService.autoscaling.enabled", true, "chatService.autoscaling.minReplicas", 4, "chatService.autoscaling.maxReplicas", 3)));
+        assertTrue(refused.getMessage().contains("chatService.autoscaling.minReplicas"), refused::getMessage);
+    }
+
+    static Stream<Arguments> invalidValues() {
+        return Stream.of(
+                Arguments.of(Map.of("auth.mode", "anonymous"), "auth.mode"),
+                Arguments.of(Map.of("secrets.peerSecret", "too-short", "secrets.sessionsKey", sessionsKey()), "secrets.peerSecret"),
+                Arguments.of(Map.of("secrets.peerSecret", "p".repeat(40), "secrets.sessionsKey", "not-base64-of-32-bytes"), "secrets.sessionsKey"),
+                Arguments.of(Map.of("kafka.topics.retentionDays", 3), "kafka.topics.retentionDays"),
+                Arguments.of(Map.of("kafka.topics.partitions", 0), "kafka.topics.partitions"),
+                Arguments.of(Map.of("gateway.replicas", 0), "gateway.replicas"),
+                Arguments.of(Map.of("podSecurity.runAsUser", 0), "podSecurity.runAsUser"),
+                Arguments.of(Map.of("gateway.replica", 3), "replica"),
+                Arguments.of(Map.of("kafka.strimzi.enabled", false), "kafka.bootstrapServers"),
+                Arguments.of(Map.of("postgres.cnpg.enabled", false), "postgres.external.host"),
+                Arguments.of(Map.of("auth.jwksUrl", ""), "auth.jwksUrl"),
+                Arguments.of(Map.of("gateway.resources.limits.memory", "lots"), "gateway.resources.limits.memory"),
+                Arguments.of(Map.of("ingress.enabled", "yes"), "ingress.enabled"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidValues")
+    void invalidValuesAreRejectedNamingTheField(Map<String, Object> sets, String field) {
+        RuntimeException refused = assertThrows(RuntimeException.class, () -> RenderedChart.render(sets));
+        assertTrue(refused.getMessage().contains("schema"), refused::getMessage);
+        assertTrue(refused.getMessage().contains(field), () -> "expected the error to name " + field + ": " + refused.getMessage());
+    }
+
+    private static void assertHardened(Container container) {
+        String name = container.getName();
+        assertNotNull(container.getStartupProbe(), name + " startup probe");
+        assertNotNull(container.getLivenessProbe(), name + " liveness probe");
+        assertNotNull(container.getReadinessProbe(), name + " readiness probe");
+        if (container.getReadinessProbe().getHttpGet() != null) {
+            assertEquals("/q/health/started", container.getStartupProbe().getHttpGet().getPath(), name);
+            assertEquals("/q/health/live", container.getLivenessProbe().getHttpGet().getPath(), name);
+            assertEquals("/q/health/ready", container.getReadinessProbe().getHttpGet().getPath(), name);
+        } else {
+            assertEquals("upstream-simulator", name, "only the simulator (no Quarkus) has TCP probes");
+        }
+        assertNotNull(container.getResources().getRequests().get("cpu"), name + " cpu request");
+        assertNotNull(container.getResources().getRequests().get("memory"), name + " memory request");
+        assertNotNull(container.getResources().getLimits().get("memory"), name + " memory limit");
+        var security = container.getSecurityContext();
+        assertEquals(Boolean.TRUE, security.getRunAsNonRoot(), name);
+        assertTrue(security.getRunAsUser() > 0, name);
+        assertEquals(Boolean.FALSE, security.getAllowPrivilegeEscalation(), name);
+        assertEquals(Boolean.TRUE, security.getReadOnlyRootFilesystem(), name);
+        assertEquals(List.of("ALL"), security.getCapabilities().getDrop(), name);
+    }
+
+    /** A read-only root needs a writable /tmp (Quarkus, Vert.x): an emptyDir, in every container. */
+    private static void assertWritableTmpOnly(PodSpec spec) {
+        Set<String> emptyDirs = spec.getVolumes().stream().filter(v -> v.getEmptyDir() != null).map(Volume::getName).collect(Collectors.toSet());
+        for (Container container : spec.getContainers()) {
+            assertTrue(container.getVolumeMounts().stream().anyMatch(m -> m.getMountPath().equals("/tmp") && emptyDirs.contains(m.getName())),
+                    container.getName() + " needs an emptyDir on /tmp");
+        }
+        assertTrue(spec.getSecurityContext().getRunAsNonRoot());
+    }
+
+    /** Each referenced Secret is one the chart renders, an existing one named in values, or CNPG's app secret. */
+    private static void assertEverySecretReferenceResolves(RenderedChart chart, Map<String, Object> sets) {
+        Set<String> known = new HashSet<>(chart.all(Secret.class).stream().map(s -> s.getMetadata().getName()).toList());
+        Map<String, Object> values = new LinkedHashMap<>(Map.of("secrets.existingSecret", "strategylab-keys",
+                "auth.local.existingSecret", "strategylab-token-keys"));
+        values.putAll(sets);
+        values.forEach((key, value) -> {
+            if (key.endsWith("existingSecret")) {
+                known.add(value.toString());
+            }
+        });
+        chart.custom("postgresql.cnpg.io/v1", "Cluster").forEach(c -> known.add(c.getMetadata().getName() + "-app"));
+        for (PodSpec spec : chart.podSpecs()) {
+            spec.getContainers().stream().flatMap(c -> c.getEnv() == null ? Stream.empty() : c.getEnv().stream())
+                    .filter(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null)
+                    .forEach(e -> assertTrue(known.contains(e.getValueFrom().getSecretKeyRef().getName()), e.getName() + " reads an unknown secret"));
+            spec.getVolumes().stream().filter(v -> v.getSecret() != null)
+                    .forEach(v -> assertTrue(known.contains(v.getSecret().getSecretName()), v.getName()));
+            for (Container container : spec.getContainers()) {
+                for (EnvVar env : container.getEnv()) {
+                    if (env.getName().contains("SECRET") || env.getName().contains("KEY") || env.getName().contains("PASSWORD")) {
+                        assertNull(env.getValue(), env.getName() + " must come from a Secret, not a literal");
+                    }
+                }
+            }
+        }
+    }
+
+    private static Container container(RenderedChart chart, String service) {
+        return single(chart.named(Deployment.class, PREFIX + service).getSpec().getTemplate().getSpec().getContainers());
+    }
+
+    private static EnvVar env(Container container, String name) {
+        return container.getEnv().stream().filter(e -> e.getName().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError(container.getName() + " has no " + name));
+    }
+
+    private static Set<String> envNames(Container container) {
+        return container.getEnv().stream().map(EnvVar::getName).collect(Collectors.toSet());
+    }
+
+    private static String decoded(Secret secret, String key) {
+        return new String(Base64.getDecoder().decode(secret.getData().get(key)), StandardCharsets.UTF_8);
+    }
+
+    private static String sessionsKey() {
+        return Base64.getEncoder().encodeToString(new byte[32]);
+    }
+
+    private static <T> T single(List<T> items) {
+        assertEquals(1, items.size(), () -> "expected one: " + items);
+        return items.get(0);
+    }
+}
