@@ -14,11 +14,14 @@ import org.strategylab.evaluation.bootstrap.BootstrapRequest;
 import org.strategylab.evaluation.bootstrap.RobustnessBootstrap;
 import org.strategylab.evaluation.cv.CrossValidator;
 import org.strategylab.evaluation.cv.GeneIdEvaluator;
+import org.strategylab.evaluation.enrichment.CustomEnrichment;
 import org.strategylab.evaluation.enrichment.TermCounts;
 import org.strategylab.evaluation.enrichment.TermEnrichment;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.metrics.GeneIdClassifier;
 import org.strategylab.evaluation.model.BootstrapResult;
+import org.strategylab.evaluation.model.CrossValidationResult;
+import org.strategylab.evaluation.model.CustomEnrichmentResult;
 import org.strategylab.evaluation.model.EnrichmentResult;
 import org.strategylab.evaluation.model.Experiment;
 import org.strategylab.evaluation.model.ExperimentConfig;
@@ -40,7 +43,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The issue's workload: a 20,000-gene universe, 2,000 positives, 2,000 negatives, a 3,000-ID result
- * set, a 5,000-ID ranked list, 15,000 enrichment terms, 4 experiments × 3,000 genes for overlap.
+ * set, a 5,000-ID ranked list, 15,000 enrichment terms, 4 experiments × 3,000 genes for overlap, a
+ * 500-gene custom set against a 4,000-gene background.
  * Single-threaded. Run with bin/run-benchmarks.
  */
 @State(Scope.Benchmark)
@@ -60,6 +64,10 @@ public class EvaluationBenchmarks {
     int[][] approxInputs;
     List<ExperimentGenes> overlap;
     BootstrapRequest bootstrap;
+    List<String> customBackground;
+    List<String> customGeneSet;
+    CustomEnrichment.Prepared customPrepared;
+    ExperimentMetrics fullMetrics;
     Experiment experiment;
     final HtmlReportRenderer renderer = new HtmlReportRenderer();
 
@@ -100,11 +108,17 @@ public class EvaluationBenchmarks {
             Collections.shuffle(genes, random);
             overlap.add(new ExperimentGenes("e" + e, "Experiment " + e, genes.subList(0, 1_500), genes.subList(1_500, 3_000)));
         }
+        customBackground = new ArrayList<>(shuffled.subList(0, 4_000)); // the controls, as PathFinder's background
+        List<String> setPool = new ArrayList<>(customBackground);
+        Collections.shuffle(setPool, random);
+        customGeneSet = new ArrayList<>(setPool.subList(0, 500));
+        customPrepared = CustomEnrichment.prepare(result, customBackground, positives);
         bootstrap = new BootstrapRequest(ranked, result, positives, negatives, 200, 42L, null, true, null);
 
         ExperimentMetrics metrics = GeneIdClassifier.metrics(result, controls);
         RankMetrics rank = RankMetricsCalculator.compute(ranked, controls, null);
         BootstrapResult robustness = RobustnessBootstrap.run(bootstrap);
+        fullMetrics = metrics;
         var cv = CrossValidator.run(positives, negatives, 5, 42, new GeneIdEvaluator(result), metrics, null);
         EnrichmentResult enrichment = TermEnrichment.analyse("go_process", 3_000, 20_000, terms.subList(0, 500));
         var eval = GeneIdClassifier.evaluate(result, controls);
@@ -159,6 +173,23 @@ public class EvaluationBenchmarks {
             sum += HypergeometricTest.normalApproximation(t[0], 20_000, t[1], 3_000);
         }
         return sum;
+    }
+
+    /** One gene set against the experiment's prepared result, background and controls: the per-set cost. */
+    @Benchmark
+    public CustomEnrichmentResult customEnrichment500() {
+        return customPrepared.analyse("bench", customGeneSet);
+    }
+
+    /** The one-call form: result, background and controls indexed too. */
+    @Benchmark
+    public CustomEnrichmentResult customEnrichment500IncludingPreparation() {
+        return CustomEnrichment.analyse("bench", customGeneSet, result, customBackground, positives);
+    }
+
+    @Benchmark
+    public CrossValidationResult crossValidation5Folds() {
+        return CrossValidator.run(positives, negatives, 5, 42, new GeneIdEvaluator(result), fullMetrics, null);
     }
 
     @Benchmark

@@ -24,9 +24,14 @@ import org.strategylab.evaluation.rank.RankMetricsCalculator;
 import org.strategylab.evaluation.report.HtmlReportRenderer;
 import org.strategylab.evaluation.stats.HypergeometricTest;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -40,12 +45,19 @@ import java.util.Map;
  * The {@code strategylab-eval} command: {@code strategylab-eval COMMAND [FILE]} reads one JSON
  * document from FILE (or standard input) and prints the JSON result (the HTML document for
  * {@code report}). Bad input prints one line naming the field to standard error and exits 2.
+ *
+ * <p>{@code strategylab-eval batch [FILE]} runs many commands in one process (the JVM's start-up
+ * is most of a single call): one request per line, {@code {"id": …, "command": "metrics",
+ * "input": {…}}}, one answer line per request in the same order, {@code {"id": …, "result": …}} or
+ * {@code {"id": …, "line": n, "error": {"field": …, "message": …}}}. A bad line gets its error and
+ * the batch goes on; blank lines are skipped. Each answer is flushed at once, so a caller can
+ * write a request and read its answer over a pipe.
  */
 public final class EvaluationCli {
     /** Exit status for bad input. */
     public static final int BAD_INPUT = 2;
     private static final String USAGE = "usage: strategylab-eval "
-            + "metrics|rank|bootstrap|cv|hypergeometric|enrich|custom-enrich|overlap|compare|report [FILE]";
+            + "metrics|rank|bootstrap|cv|hypergeometric|enrich|custom-enrich|overlap|compare|report|batch [FILE]";
 
     private final ObjectMapper mapper = EvaluationJson.mapper();
 
@@ -60,6 +72,9 @@ public final class EvaluationCli {
         if (args.length < 1 || args.length > 2 || "-h".equals(args[0]) || "--help".equals(args[0])) {
             err.println(USAGE);
             return args.length == 1 && ("-h".equals(args[0]) || "--help".equals(args[0])) ? 0 : BAD_INPUT;
+        }
+        if ("batch".equals(args[0])) {
+            return batch(args, stdin, out, err);
         }
         try {
             String text = args.length == 2 ? Files.readString(Path.of(args[1]), StandardCharsets.UTF_8)
@@ -89,6 +104,81 @@ public final class EvaluationCli {
             err.println("error: input: " + oneLine(String.valueOf(e.getMessage())));
             return BAD_INPUT;
         }
+    }
+
+    /** Runs NDJSON requests until the end of the input; exits 0 once it is read, 2 if it cannot be read. */
+    private int batch(String[] args, InputStream stdin, PrintStream out, PrintStream err) {
+        try (Reader source = args.length == 2 ? Files.newBufferedReader(Path.of(args[1]), StandardCharsets.UTF_8)
+                : new InputStreamReader(stdin, StandardCharsets.UTF_8);
+             BufferedReader lines = new BufferedReader(source)) {
+            int number = 0;
+            String line;
+            while ((line = lines.readLine()) != null) {
+                number++;
+                if (!line.isBlank()) {
+                    out.println(mapper.writeValueAsString(answer(line, number)));
+                    out.flush();
+                }
+            }
+            return 0;
+        } catch (NoSuchFileException e) {
+            err.println("error: file: no such file " + e.getFile());
+            return BAD_INPUT;
+        } catch (IOException e) {
+            err.println("error: input: " + oneLine(String.valueOf(e.getMessage())));
+            return BAD_INPUT;
+        }
+    }
+
+    /** The answer to one request line: its result, or its error; never an exception. */
+    private ObjectNode answer(String line, int number) {
+        ObjectNode answer = mapper.createObjectNode();
+        JsonNode request = null;
+        try {
+            try {
+                request = mapper.readTree(line);
+            } catch (JsonProcessingException e) {
+                throw new ValidationException("request", "not valid JSON at column " + e.getLocation().getColumnNr());
+            }
+            if (!request.isObject()) {
+                throw new ValidationException("request", "must be a JSON object");
+            }
+            InputDocument envelope = new InputDocument(request, "");
+            answer.set("id", request.get("id"));
+            String command = envelope.requireString("command");
+            if ("batch".equals(command)) {
+                throw new ValidationException("command", "a batch cannot contain 'batch'");
+            }
+            if (!envelope.has("input")) {
+                throw new ValidationException("input", "is required");
+            }
+            Object result = dispatch(command, new InputDocument(request.get("input"), ""));
+            answer.set("result", mapper.valueToTree(result));
+            return answer;
+        } catch (ValidationException e) {
+            return error(answer, request, number, e.field(), fieldMessage(e));
+        } catch (IOException e) {
+            return error(answer, request, number, "input", oneLine(String.valueOf(e.getMessage())));
+        } catch (RuntimeException e) { // a fault of ours on this line must not cost the caller the rest of the batch
+            return error(answer, request, number, null, "internal error: " + e);
+        }
+    }
+
+    private ObjectNode error(ObjectNode answer, JsonNode request, int number, String field, String message) {
+        answer.removeAll();
+        answer.set("id", request != null && request.isObject() ? request.get("id") : null);
+        answer.put("line", number);
+        ObjectNode error = answer.putObject("error");
+        error.put("field", field);
+        error.put("message", message);
+        return answer;
+    }
+
+    /** The exception's reason without the "field: " prefix that ValidationException puts in front. */
+    private static String fieldMessage(ValidationException e) {
+        String message = oneLine(e.getMessage());
+        String prefix = e.field() + ": ";
+        return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
     }
 
     private Object dispatch(String command, InputDocument in) throws IOException {

@@ -70,8 +70,10 @@ public final class CrossValidator {
         List<List<String>> nf = deal(n, folds, seed);
         List<FoldMetrics> results = new ArrayList<>(folds);
         FoldProgress report = progress == null ? FoldProgress.NONE : progress;
+        // gene-ID mode classifies each result ID once for all folds (null: it must go fold by fold)
+        List<ExperimentMetrics> all = evaluator instanceof GeneIdEvaluator geneIds ? geneIds.foldMetrics(pf, nf) : null;
         for (int i = 0; i < folds; i++) {
-            ExperimentMetrics m = evaluator.evaluate(pf.get(i), nf.get(i));
+            ExperimentMetrics m = all != null ? all.get(i) : evaluator.evaluate(pf.get(i), nf.get(i));
             results.add(new FoldMetrics(i, m, pf.get(i), nf.get(i)));
             report.foldCompleted(i, folds);
         }

@@ -1,6 +1,7 @@
 package org.strategylab.evaluation.ids;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,14 +21,16 @@ public final class IdNormaliser {
         if (ids == null || ids.isEmpty()) {
             return List.of();
         }
-        Set<String> seen = new LinkedHashSet<>(ids.size() * 2);
+        // IdInterner numbers strings in first-seen order, which is what a LinkedHashSet gave, without
+        // a node per ID: cleaning the control lists was most of what a cross-validation allocated
+        IdInterner seen = new IdInterner(ids.size());
         for (String id : ids) {
             String t = trim(id);
             if (t != null) {
-                seen.add(t);
+                seen.intern(t);
             }
         }
-        return new ArrayList<>(seen);
+        return new ArrayList<>(Arrays.asList(seen.toArray()));
     }
 
     /** The ID without surrounding white space, or null if it is null or blank. */

@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -131,5 +132,98 @@ class EvaluationCliTest {
         Run overlap = run("{\"experiments\":" + manyExperiments + "}", "overlap");
         assertEquals(EvaluationCli.BAD_INPUT, overlap.status());
         assertTrue(overlap.err().startsWith("error: experiments: at most"), overlap.err());
+    }
+
+    @Test
+    void batchAnswersEveryRequestInOrderWithItsIdAndGoesOnAfterABadLine() throws Exception {
+        String counts = "{\"positiveHits\":8,\"totalPositives\":10,\"negativeHits\":2,\"totalNegatives\":10}";
+        String ids = "{\"resultIds\":[\"a\",\"b.1\",\"n\"],\"positiveControls\":[\"a\",\"b\",\"c\"],"
+                + "\"negativeControls\":[\"n\",\"m\"]}";
+        String cv = "{\"resultIds\":[\"p1\",\"p2\",\"n1\"],\"positiveControls\":[\"p1\",\"p2\",\"p3\",\"p4\"],"
+                + "\"negativeControls\":[\"n1\",\"n2\",\"n3\"],\"k\":3}";
+        String input = String.join("\n",
+                "{\"id\":1,\"command\":\"metrics\",\"input\":" + counts + "}",
+                "{\"id\":\"two\",\"command\":\"metrics\",\"input\":{\"positiveHits\":\"x\"}}",
+                "{not json",
+                "",
+                "{\"id\":{\"run\":3},\"command\":\"metrics\",\"input\":" + ids + "}",
+                "{\"command\":\"cv\",\"input\":" + cv + "}") + "\n";
+        Run r = run(input, "batch");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.err());
+        List<JsonNode> answers = r.out().lines().map(this::tree).toList();
+        assertEquals(5, answers.size(), r.out()); // the blank line gets no answer
+
+        assertEquals(1, answers.get(0).get("id").asInt());
+        assertEquals(json(run(counts, "metrics")), answers.get(0).get("result"));
+
+        assertEquals("two", answers.get(1).get("id").asText());
+        assertEquals(2, answers.get(1).get("line").asInt());
+        assertEquals("positiveHits", answers.get(1).get("error").get("field").asText());
+        assertEquals("must be an integer", answers.get(1).get("error").get("message").asText());
+        assertFalse(answers.get(1).has("result"));
+
+        assertTrue(answers.get(2).get("id").isNull(), "an unreadable line has no id to echo");
+        assertEquals(3, answers.get(2).get("line").asInt());
+        assertEquals("request", answers.get(2).get("error").get("field").asText());
+
+        assertEquals(mapper.readTree("{\"run\":3}"), answers.get(3).get("id"));
+        assertEquals(json(run(ids, "metrics")), answers.get(3).get("result"));
+
+        assertTrue(answers.get(4).get("id").isNull(), "no id given: null echoed");
+        assertEquals(json(run(cv, "cv")), answers.get(4).get("result"));
+    }
+
+    @Test
+    void batchNamesTheFaultOfABadRequestEnvelope(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("requests.ndjson");
+        Files.writeString(file, String.join("\n",
+                "{\"id\":1,\"command\":\"frobnicate\",\"input\":{}}",
+                "{\"id\":2,\"input\":{}}",
+                "{\"id\":3,\"command\":\"metrics\"}",
+                "{\"id\":4,\"command\":\"metrics\",\"input\":[1]}",
+                "{\"id\":5,\"command\":\"batch\",\"input\":{}}",
+                "[1,2]",
+                "{\"id\":7,\"command\":\"cv\",\"input\":{\"resultIds\":[],\"positiveControls\":[\"a\"],"
+                        + "\"negativeControls\":[\"a\"]}}"));
+        Run r = run("", "batch", file.toString());
+        assertEquals(0, r.status(), r.err());
+        List<JsonNode> answers = r.out().lines().map(this::tree).toList();
+        List<String> fields = answers.stream().map(a -> a.get("error").get("field").asText()).toList();
+        assertEquals(List.of("command", "command", "input", "input", "command", "request", "negativeControls"), fields);
+        for (int i = 0; i < answers.size(); i++) {
+            assertEquals(i + 1, answers.get(i).get("line").asInt());
+            if (i != 5) {
+                assertEquals(i + 1, answers.get(i).get("id").asInt());
+            }
+        }
+        Run missing = run("", "batch", dir.resolve("absent.ndjson").toString());
+        assertEquals(EvaluationCli.BAD_INPUT, missing.status());
+        assertTrue(missing.err().startsWith("error: file:"), missing.err());
+    }
+
+    private JsonNode tree(String line) {
+        try {
+            return mapper.readTree(line);
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + line, e);
+        }
+    }
+
+    /** PathFinder rounds these to 4 places; StrategyLab keeps every bit of the double, on the wire too. */
+    @Test
+    void valuesPathFinderRoundsKeepFullPrecision() throws Exception {
+        JsonNode o = json(run("{\"experiments\":[{\"id\":\"a\",\"truePositiveGenes\":[\"g1\"]},"
+                + "{\"id\":\"b\",\"truePositiveGenes\":[\"g1\",\"g2\"],\"falsePositiveGenes\":[\"n1\"]}]}", "overlap"));
+        assertEquals(1.0 / 3.0, o.get("pairwise").get(0).get("jaccard").asDouble(), 0.0);
+        JsonNode c = json(run("{\"resultIds\":[\"g1\",\"g2\"],\"backgroundIds\":[\"g1\",\"g2\",\"g3\",\"g4\",\"g5\","
+                + "\"g6\",\"g7\",\"g8\",\"g9\"],\"geneSetName\":\"s\",\"geneIds\":[\"g1\",\"g3\",\"g4\",\"g5\"]}",
+                "custom-enrich"));
+        assertEquals(9.0 / 8.0, c.get("foldEnrichment").asDouble(), 0.0); // a·N/(n·K) = 1·9/(2·4)
+        assertEquals(4.0 / 3.0, c.get("oddsRatio").asDouble(), 0.0); // a·d/(b·c) = 1·4/(1·3)
+        JsonNode m = json(run("{\"experiments\":[{\"id\":\"a\",\"enrichmentResults\":[{\"analysisType\":\"pathway\","
+                + "\"terms\":[{\"termId\":\"P1\",\"termName\":\"x\",\"foldEnrichment\":2.718281828459045}]}]}]}", "compare"));
+        assertEquals(2.718281828459045, m.get("rows").get(0).get("scores").get("a").asDouble(), 0.0);
+        assertEquals(2.718281828459045, m.get("rows").get(0).get("maxScore").asDouble(), 0.0);
     }
 }

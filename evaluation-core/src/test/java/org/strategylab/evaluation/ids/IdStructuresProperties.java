@@ -43,6 +43,24 @@ class IdStructuresProperties {
         return Arbitraries.strings().withChars("ABab").ofMinLength(1).ofMaxLength(4).list().ofMaxSize(300);
     }
 
+    /** Colliding IDs with padding, blanks and nulls. */
+    @Provide
+    Arbitrary<List<String>> paddedIds() {
+        return Arbitraries.strings().withChars("ABab \t").ofMaxLength(4).injectNull(0.05).list().ofMaxSize(300);
+    }
+
+    /** {@link IdNormaliser#clean} trims, drops blanks and keeps first occurrences, as a LinkedHashSet does. */
+    @Property(tries = 300)
+    void cleanKeepsTheFirstOfEachTrimmedIdInOrder(@ForAll("paddedIds") List<String> ids) {
+        java.util.LinkedHashSet<String> reference = new java.util.LinkedHashSet<>();
+        for (String id : ids) {
+            if (id != null && !id.isBlank()) {
+                reference.add(id.strip());
+            }
+        }
+        assertEquals(new ArrayList<>(reference), IdNormaliser.clean(ids));
+    }
+
     @Property(tries = 300)
     void firstSightingsAnswerLikeAHashSet(@ForAll("collidingIds") List<String> ids) {
         List<String> list = new ArrayList<>();
