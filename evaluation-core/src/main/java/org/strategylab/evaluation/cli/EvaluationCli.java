@@ -97,13 +97,17 @@ public final class EvaluationCli {
         } catch (ValidationException e) {
             err.println("error: " + oneLine(e.getMessage()));
             return BAD_INPUT;
-        } catch (NoSuchFileException e) {
-            err.println("error: file: no such file " + e.getFile());
-            return BAD_INPUT;
         } catch (IOException e) {
-            err.println("error: input: " + oneLine(String.valueOf(e.getMessage())));
-            return BAD_INPUT;
+            return unreadable(e, err);
         }
+    }
+
+    /** Says why the input could not be read, in one line, and gives the bad-input status. */
+    private static int unreadable(IOException e, PrintStream err) {
+        err.println(e instanceof NoSuchFileException missing
+                ? "error: file: no such file " + missing.getFile()
+                : "error: input: " + oneLine(String.valueOf(e.getMessage())));
+        return BAD_INPUT;
     }
 
     /** Runs NDJSON requests until the end of the input; exits 0 once it is read, 2 if it cannot be read. */
@@ -121,12 +125,8 @@ public final class EvaluationCli {
                 }
             }
             return 0;
-        } catch (NoSuchFileException e) {
-            err.println("error: file: no such file " + e.getFile());
-            return BAD_INPUT;
         } catch (IOException e) {
-            err.println("error: input: " + oneLine(String.valueOf(e.getMessage())));
-            return BAD_INPUT;
+            return unreadable(e, err);
         }
     }
 
