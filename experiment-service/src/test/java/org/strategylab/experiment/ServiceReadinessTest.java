@@ -4,12 +4,12 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import org.strategylab.testsupport.InProcessKafkaResource;
-import org.strategylab.testsupport.PostgresResource;
+import org.strategylab.experiment.support.UpstreamStackResource;
 import org.strategylab.testsupport.ServiceReadinessTestBase;
 
 @QuarkusTest
 @QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
-@QuarkusTestResource(value = PostgresResource.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = UpstreamStackResource.class, restrictToAnnotatedClass = false)
 class ServiceReadinessTest extends ServiceReadinessTestBase {
 
     ServiceReadinessTest() {
@@ -18,7 +18,7 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
 
     @Override
     protected String schemaVersion() {
-        // V2 added the control sets' source, tags and provenance notes
-        return "2";
+        // V3 added the experiment runs (operation, upstream strategy, notes, gene-ID input)
+        return "3";
     }
 }

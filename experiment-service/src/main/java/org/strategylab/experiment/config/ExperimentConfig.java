@@ -2,13 +2,17 @@ package org.strategylab.experiment.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.time.Duration;
 
-/** experiment-service's limits, under {@code strategylab.experiments}. */
+/** experiment-service's limits and settings, under {@code strategylab.experiments}. */
 @ConfigMapping(prefix = "strategylab.experiments")
 public interface ExperimentConfig {
 
     /** Control sets. */
     ControlSets controlSets();
+
+    /** Experiment runs. */
+    Runs runs();
 
     /** Limits of control sets. */
     interface ControlSets {
@@ -20,5 +24,37 @@ public interface ExperimentConfig {
         /** The most tags a control set may carry; default 50. */
         @WithDefault("50")
         int maxTags();
+    }
+
+    /** Limits and settings of experiment runs. */
+    interface Runs {
+
+        /** The most gene IDs of a gene-ID mode experiment ({@code targetGeneIds}); default 200,000. */
+        @WithDefault("200000")
+        int maxTargetGenes();
+
+        /** Runs one instance works on at once; a further command waits (default 8). */
+        @WithDefault("8")
+        int maxConcurrent();
+
+        /** The most ordered result IDs read for rank metrics (spec §8: 5,000). */
+        @WithDefault("5000")
+        int maxOrderedIds();
+
+        /** The most control genes whose name, organism and product are looked up upstream; the rest keep only their ID. */
+        @WithDefault("5000")
+        int maxGeneInfo();
+
+        /** The most bootstrap iterations a caller may ask for (default 200 when not asked; spec §8). */
+        @WithDefault("2000")
+        int maxBootstrapIterations();
+
+        /** How often unfinished experiments whose operation has ended are closed (a dead worker's runs). */
+        @WithDefault("PT10S")
+        Duration reconcileInterval();
+
+        /** The longest a whole run may take before it ends in error. */
+        @WithDefault("PT30M")
+        Duration timeout();
     }
 }

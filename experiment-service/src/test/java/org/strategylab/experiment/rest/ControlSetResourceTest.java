@@ -13,12 +13,12 @@ import io.restassured.specification.RequestSpecification;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.strategylab.testsupport.InProcessKafkaResource;
-import org.strategylab.testsupport.PostgresResource;
+import org.strategylab.experiment.support.UpstreamStackResource;
 import org.strategylab.testsupport.TestTokens;
 
 @QuarkusTest
 @QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
-@QuarkusTestResource(value = PostgresResource.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = UpstreamStackResource.class, restrictToAnnotatedClass = false)
 class ControlSetResourceTest {
 
     private static final String SETS = "/api/v1/control-sets";

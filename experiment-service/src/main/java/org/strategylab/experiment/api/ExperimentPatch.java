@@ -1,0 +1,7 @@
+package org.strategylab.experiment.api;
+
+import jakarta.validation.constraints.Size;
+
+/** What the owner may change on an experiment: its name and notes; a field left out stays as it is. */
+public record ExperimentPatch(@Size(max = 200) String name, @Size(max = 5000) String notes) {
+}

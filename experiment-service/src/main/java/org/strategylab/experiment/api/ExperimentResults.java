@@ -1,0 +1,39 @@
+package org.strategylab.experiment.api;
+
+import java.util.List;
+import org.strategylab.evaluation.model.BootstrapResult;
+import org.strategylab.evaluation.model.ExperimentMetrics;
+import org.strategylab.evaluation.model.GeneInfo;
+import org.strategylab.evaluation.model.RankMetrics;
+
+/**
+ * What a run computed, stored as one document beside the row: classification metrics, the four
+ * gene lists, rank metrics and robustness. Later phases (cross-validation, enrichment, step analysis,
+ * optimisation) add their fields here.
+ */
+public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePositiveGenes,
+                                List<GeneInfo> falseNegativeGenes, List<GeneInfo> falsePositiveGenes,
+                                List<GeneInfo> trueNegativeGenes, RankMetrics rankMetrics, BootstrapResult robustness,
+                                Long resultCount) {
+
+    /** Nothing computed yet. */
+    public static final ExperimentResults NONE = new ExperimentResults(null, List.of(), List.of(), List.of(), List.of(),
+            null, null, null);
+
+    public ExperimentResults {
+        truePositiveGenes = truePositiveGenes == null ? List.of() : truePositiveGenes;
+        falseNegativeGenes = falseNegativeGenes == null ? List.of() : falseNegativeGenes;
+        falsePositiveGenes = falsePositiveGenes == null ? List.of() : falsePositiveGenes;
+        trueNegativeGenes = trueNegativeGenes == null ? List.of() : trueNegativeGenes;
+    }
+
+    public ExperimentResults withRobustness(BootstrapResult result) {
+        return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
+                trueNegativeGenes, rankMetrics, result, resultCount);
+    }
+
+    public ExperimentResults withRankMetrics(RankMetrics result) {
+        return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
+                trueNegativeGenes, result, robustness, resultCount);
+    }
+}

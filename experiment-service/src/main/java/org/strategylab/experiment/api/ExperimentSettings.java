@@ -1,0 +1,61 @@
+package org.strategylab.experiment.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An experiment's configuration as stored and answered ({@code config} of an experiment): the
+ * request after validation, with the controls resolved (from {@code controlSetId} when given) and
+ * normalised. {@code targetGeneIds} are kept beside it, not in it (they can be large), and counted
+ * in {@code targetGeneCount}.
+ *
+ * @param mode           {@code gene-ids}, {@code single} (one upstream search) or {@code multi-step} (a step tree)
+ * @param stepTree       the tree in upstream-gateway's step-tree shape (tree mode)
+ * @param targetGeneCount how many gene IDs a gene-ID mode experiment was given
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ExperimentSettings(
+        String name,
+        String description,
+        String siteId,
+        String recordType,
+        String mode,
+        String searchName,
+        Map<String, Object> parameters,
+        JsonNode stepTree,
+        Integer targetGeneCount,
+        List<String> positiveControls,
+        List<String> negativeControls,
+        String controlSetId,
+        String controlsSearchName,
+        String controlsParamName,
+        String controlsValueFormat,
+        Map<String, String> parameterDisplayValues,
+        String sortAttribute,
+        String sortDirection,
+        String parentExperimentId,
+        boolean enableRobustness,
+        Integer bootstrapIterations,
+        Long bootstrapSeed) {
+
+    /** Gene-ID mode: the given IDs are the result (rule 4.5.1). */
+    public static final String GENE_IDS = "gene-ids";
+    /** Search re-execution: one upstream search (rule 4.5.2). */
+    public static final String SINGLE = "single";
+    /** Tree mode: a step tree materialised upstream (rule 4.5.5). */
+    public static final String MULTI_STEP = "multi-step";
+
+    public boolean geneIdMode() {
+        return GENE_IDS.equals(mode);
+    }
+
+    /** The same settings with other controls (re-evaluation, benchmark members, batch overrides). */
+    public ExperimentSettings withControls(List<String> positives, List<String> negatives) {
+        return new ExperimentSettings(name, description, siteId, recordType, mode, searchName, parameters, stepTree,
+                targetGeneCount, positives, negatives, controlSetId, controlsSearchName, controlsParamName,
+                controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
+                enableRobustness, bootstrapIterations, bootstrapSeed);
+    }
+}

@@ -1,0 +1,31 @@
+package org.strategylab.experiment.api;
+
+import java.util.List;
+import org.strategylab.evaluation.model.BootstrapResult;
+import org.strategylab.evaluation.model.CrossValidationResult;
+import org.strategylab.evaluation.model.EnrichmentResult;
+import org.strategylab.evaluation.model.ExperimentMetrics;
+import org.strategylab.evaluation.model.GeneInfo;
+import org.strategylab.evaluation.model.RankMetrics;
+import org.strategylab.evaluation.model.StepAnalysisResult;
+import org.strategylab.evaluation.model.TreeOptimizationResult;
+
+/**
+ * An experiment as the API answers it (spec §2.1, {@code api-contract.md} §6.2, camelCase).
+ *
+ * @param operationId  the operation that ran it (subscribe to its events)
+ * @param metricsStale true after a refine changed the step until the experiment is re-evaluated
+ * @param resultCount  the upstream result size (search and tree modes), or the number of given IDs
+ */
+public record ExperimentView(String id, String userId, String siteId, String name, ExperimentSettings config,
+                             String status, ExperimentMetrics metrics, CrossValidationResult crossValidation,
+                             List<EnrichmentResult> enrichmentResults, List<GeneInfo> truePositiveGenes,
+                             List<GeneInfo> falseNegativeGenes, List<GeneInfo> falsePositiveGenes,
+                             List<GeneInfo> trueNegativeGenes, String error, Double totalTimeSeconds,
+                             String createdAt, String completedAt, String updatedAt, String batchId,
+                             String benchmarkId, String controlSetLabel, boolean isPrimaryBenchmark,
+                             Object optimizationResult, Long upstreamStrategyId, Long upstreamStepId, String notes,
+                             StepAnalysisResult stepAnalysis, RankMetrics rankMetrics, BootstrapResult robustness,
+                             TreeOptimizationResult treeOptimization, String operationId, boolean metricsStale,
+                             Long resultCount) {
+}

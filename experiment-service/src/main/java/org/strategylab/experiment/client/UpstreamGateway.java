@@ -1,0 +1,146 @@
+package org.strategylab.experiment.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+import org.strategylab.edge.problem.FieldError;
+
+/**
+ * The calls a run makes to upstream-gateway, with its failures turned into {@link UpstreamFailure}
+ * (status, problem code, the fields it named) so callers can tell refused input from a failing site.
+ */
+@ApplicationScoped
+public class UpstreamGateway {
+
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    @Inject
+    @RestClient
+    UpstreamGatewayClient client;
+
+    @Inject
+    ObjectMapper mapper;
+
+    /** A created strategy: its upstream id and its root step. */
+    public record Strategy(long strategyId, long rootStepId, Long resultCount) {
+    }
+
+    /** Hits of one control list in a result. */
+    public record ControlHits(String label, long hits, List<String> hitIds) {
+    }
+
+    /** The result's size and each control list's hits. */
+    public record Counts(long rootCount, long rootGeneCount, List<ControlHits> controls) {
+    }
+
+    /** Checks a search's parameter values with the site: 422 naming each bad one. */
+    public Uni<Void> validate(String token, String siteId, String recordType, String searchName,
+                              Map<String, Object> parameters) {
+        ObjectNode body = JSON.objectNode();
+        body.set("contextValues", mapper.valueToTree(parameters == null ? Map.of() : parameters));
+        return guard(client.validate(bearer(token), siteId, recordType, searchName, body)).replaceWithVoid();
+    }
+
+    /** Creates a (not saved) strategy from a step tree. */
+    public Uni<Strategy> createStrategy(String token, String siteId, String name, String recordType, JsonNode tree) {
+        ObjectNode body = JSON.objectNode().put("name", name).put("recordType", recordType).put("isSaved", false);
+        body.set("tree", tree);
+        return guard(client.createStrategy(bearer(token), siteId, body)).map(view -> {
+            JsonNode size = view.path("estimatedSize");
+            return new Strategy(view.path("strategyId").asLong(), view.path("stepTree").path("stepId").asLong(),
+                    size.isNumber() ? size.asLong() : null);
+        });
+    }
+
+    public Uni<Void> deleteStrategy(String token, String siteId, long strategyId) {
+        return guard(client.deleteStrategy(bearer(token), siteId, strategyId));
+    }
+
+    /** Rule 4.5.5: the tree in a helper strategy, intersected with each control list, counted, deleted. */
+    public Uni<Counts> controlCounts(String token, String siteId, String recordType, JsonNode tree,
+                                     Map<String, List<String>> controlLists, String controlsSearch,
+                                     String controlsParameter) {
+        ObjectNode body = JSON.objectNode().put("recordType", recordType);
+        body.set("tree", tree);
+        ArrayNode sets = body.putArray("controlSets");
+        controlLists.forEach((label, ids) -> {
+            ObjectNode set = sets.addObject().put("label", label);
+            ids.forEach(set.putArray("ids")::add);
+        });
+        if (controlsSearch != null) {
+            body.put("controlsSearch", controlsSearch);
+        }
+        if (controlsParameter != null) {
+            body.put("controlsParameter", controlsParameter);
+        }
+        return guard(client.controlCounts(bearer(token), siteId, body)).map(answer -> {
+            List<ControlHits> hits = new ArrayList<>();
+            for (JsonNode control : answer.path("controls")) {
+                List<String> ids = new ArrayList<>();
+                control.path("hitIds").forEach(id -> ids.add(id.asText()));
+                hits.add(new ControlHits(control.path("label").asText(), control.path("hits").asLong(), ids));
+            }
+            return new Counts(answer.path("rootCount").asLong(), answer.path("rootGeneCount").asLong(), hits);
+        });
+    }
+
+    /** The step's result IDs in order (one per gene), at most {@code max}. */
+    public Uni<List<String>> orderedIds(String token, String siteId, long stepId, int max, String sortAttribute,
+                                        String direction) {
+        return guard(client.orderedIds(bearer(token), siteId, stepId, max, sortAttribute, direction)).map(answer -> {
+            List<String> ids = new ArrayList<>();
+            answer.path("ids").forEach(id -> ids.add(id.asText()));
+            return ids;
+        });
+    }
+
+    /** Name, organism and product of genes (at most 1,000 per call, upstream-gateway's limit). */
+    public Uni<JsonNode> resolveGenes(String token, String siteId, List<String> geneIds) {
+        ObjectNode body = JSON.objectNode();
+        geneIds.forEach(body.putArray("geneIds")::add);
+        return guard(client.resolveGenes(bearer(token), siteId, body));
+    }
+
+    private static String bearer(String token) {
+        return "Bearer " + token;
+    }
+
+    private <T> Uni<T> guard(Uni<T> call) {
+        return call.onFailure(WebApplicationException.class).transform(this::failure);
+    }
+
+    private UpstreamFailure failure(Throwable thrown) {
+        Response response = ((WebApplicationException) thrown).getResponse();
+        int status = response.getStatus();
+        String code = null;
+        String detail = null;
+        List<FieldError> errors = new ArrayList<>();
+        try {
+            String text = response.readEntity(String.class);
+            JsonNode problem = text == null || text.isBlank() ? null : mapper.readTree(text);
+            if (problem != null) {
+                code = problem.path("code").isTextual() ? problem.path("code").asText() : null;
+                detail = problem.path("detail").isTextual() ? problem.path("detail").asText()
+                        : problem.path("title").asText(null);
+                for (JsonNode error : problem.path("errors")) {
+                    errors.add(new FieldError(error.path("pointer").asText(""), error.path("message").asText("")));
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            detail = "upstream-gateway answered " + status;
+        }
+        return new UpstreamFailure(status, code, detail, errors);
+    }
+}

@@ -1,0 +1,88 @@
+package org.strategylab.experiment.persistence;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.OffsetDateTime;
+import java.util.UUID;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/**
+ * One experiment row ({@code experiments}): the columns lists filter and sort on, and the
+ * configuration, results and gene-ID input as JSON documents.
+ */
+@Entity
+@Table(name = "experiments")
+public class ExperimentEntity extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+
+    @Column(name = "owner_id", nullable = false)
+    public String ownerId;
+
+    @Column(name = "site_id", nullable = false)
+    public String siteId;
+
+    @Column(nullable = false)
+    public String name;
+
+    @Column(nullable = false)
+    public String status;
+
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    public JsonNode config;
+
+    @JdbcTypeCode(SqlTypes.JSON)
+    public JsonNode result;
+
+    public String error;
+
+    @Column(name = "batch_id")
+    public String batchId;
+
+    @Column(name = "benchmark_id")
+    public String benchmarkId;
+
+    @Column(name = "created_at", nullable = false)
+    public OffsetDateTime createdAt;
+
+    @Column(name = "completed_at")
+    public OffsetDateTime completedAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public OffsetDateTime updatedAt;
+
+    @Column(name = "operation_id")
+    public UUID operationId;
+
+    public String notes;
+
+    @Column(name = "upstream_strategy_id")
+    public Long upstreamStrategyId;
+
+    @Column(name = "upstream_step_id")
+    public Long upstreamStepId;
+
+    @Column(name = "control_set_label")
+    public String controlSetLabel;
+
+    @Column(name = "is_primary_benchmark", nullable = false)
+    public boolean primaryBenchmark;
+
+    @Column(name = "metrics_stale", nullable = false)
+    public boolean metricsStale;
+
+    /** Gene-ID mode input as {@code {"ids": [...]}}. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "target_gene_ids")
+    public JsonNode targetGeneIds;
+
+    @Column(name = "total_time_seconds")
+    public Double totalTimeSeconds;
+}

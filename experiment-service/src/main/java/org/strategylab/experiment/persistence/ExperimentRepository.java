@@ -1,0 +1,143 @@
+package org.strategylab.experiment.persistence;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.panache.common.Parameters;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Experiments in PostgreSQL through Hibernate Reactive Panache. Reads and writes take the owner,
+ * so someone else's experiment is never read or changed, only not found. Every unit of work runs
+ * in its own transaction on an isolated Vert.x context ({@link IsolatedContext}).
+ */
+@ApplicationScoped
+public class ExperimentRepository {
+
+    /** Status values (spec §2.1). */
+    public static final String PENDING = "pending";
+    public static final String RUNNING = "running";
+    public static final String COMPLETED = "completed";
+    public static final String ERROR = "error";
+    public static final String CANCELLED = "cancelled";
+
+    @Inject
+    IsolatedContext context;
+
+    @ConfigProperty(name = "strategylab.schema")
+    String schema;
+
+    /** What lists filter by; {@code null} fields do not filter. */
+    public record Filter(String siteId, String status, String batchId, String benchmarkId) {
+    }
+
+    public Uni<ExperimentEntity> insert(ExperimentEntity entity) {
+        OffsetDateTime now = OffsetDateTime.now();
+        entity.createdAt = now;
+        entity.updatedAt = now;
+        return context.run(() -> Panache.withTransaction(() -> entity.<ExperimentEntity>persist()));
+    }
+
+    public Uni<List<ExperimentEntity>> insertAll(List<ExperimentEntity> entities) {
+        OffsetDateTime now = OffsetDateTime.now();
+        entities.forEach(e -> {
+            e.createdAt = now;
+            e.updatedAt = now;
+        });
+        return context.run(() -> Panache.withTransaction(() -> ExperimentEntity.persist(entities)))
+                .replaceWith(entities);
+    }
+
+    /** The experiment, if the caller owns it. */
+    public Uni<Optional<ExperimentEntity>> findOwned(UUID id, String ownerId) {
+        return context.run(() -> Panache.withSession(() -> ExperimentEntity.<ExperimentEntity>find(
+                        "id = :id and ownerId = :owner", Parameters.with("id", id).and("owner", ownerId))
+                .firstResult()))
+                .map(Optional::ofNullable);
+    }
+
+    /** The experiment whoever owns it (workers, which got its id from a command). */
+    public Uni<Optional<ExperimentEntity>> find(UUID id) {
+        return context.run(() -> Panache.withSession(() -> ExperimentEntity.<ExperimentEntity>findById(id)))
+                .map(Optional::ofNullable);
+    }
+
+    /** Every experiment of one batch or benchmark, oldest first. */
+    public Uni<List<ExperimentEntity>> findGroup(String ownerId, String column, String groupId) {
+        String field = "batch_id".equals(column) ? "batchId" : "benchmarkId";
+        return context.run(() -> Panache.withSession(() -> ExperimentEntity.<ExperimentEntity>find(
+                "ownerId = :owner and " + field + " = :group", Sort.by("createdAt").and("id"),
+                Parameters.with("owner", ownerId).and("group", groupId)).list()));
+    }
+
+    /** One page of the owner's experiments, newest first. */
+    public Uni<List<ExperimentEntity>> list(String ownerId, Filter filter, int limit, int offset) {
+        return context.run(() -> Panache.withSession(() -> ExperimentEntity.<ExperimentEntity>find(
+                        WHERE, Sort.by("createdAt", Sort.Direction.Descending).and("id"), parameters(ownerId, filter))
+                .range(offset, offset + limit - 1).list()));
+    }
+
+    /** How many experiments {@link #list} would give without paging. */
+    public Uni<Long> count(String ownerId, Filter filter) {
+        return context.run(() -> Panache.withSession(() -> ExperimentEntity.count(WHERE, parameters(ownerId, filter))));
+    }
+
+    private static final String WHERE = "ownerId = :owner"
+            + " and (:site is null or siteId = :site)"
+            + " and (:status is null or status = :status)"
+            + " and (:batch is null or batchId = :batch)"
+            + " and (:benchmark is null or benchmarkId = :benchmark)";
+
+    private static Parameters parameters(String ownerId, Filter filter) {
+        return Parameters.with("owner", ownerId).and("site", filter.siteId()).and("status", filter.status())
+                .and("batch", filter.batchId()).and("benchmark", filter.benchmarkId());
+    }
+
+    /**
+     * Changes one experiment in a transaction: loads it, applies the change, writes it.
+     *
+     * @return the changed row, or empty when there is no such experiment (or it is not the owner's,
+     *         when an owner is given)
+     */
+    public Uni<Optional<ExperimentEntity>> update(UUID id, String ownerId, Consumer<ExperimentEntity> change) {
+        return context.run(() -> Panache.withTransaction(() -> ExperimentEntity.<ExperimentEntity>findById(id)
+                .map(found -> {
+                    if (found == null || (ownerId != null && !ownerId.equals(found.ownerId))) {
+                        return Optional.<ExperimentEntity>empty();
+                    }
+                    change.accept(found);
+                    found.updatedAt = OffsetDateTime.now();
+                    return Optional.of(found);
+                })));
+    }
+
+    /** Deletes the owner's experiment; false when there is none. */
+    public Uni<Boolean> delete(UUID id, String ownerId) {
+        return context.run(() -> Panache.withTransaction(() -> ExperimentEntity.delete(
+                "id = :id and ownerId = :owner", Parameters.with("id", id).and("owner", ownerId))))
+                .map(deleted -> deleted > 0);
+    }
+
+    /**
+     * Closes experiments still {@code pending} or {@code running} whose operation has ended in the
+     * operations index (its worker died and the reaper ended it, or nobody claimed it): they end in
+     * {@code error}, so nothing stays "running" forever.
+     *
+     * @return how many were closed
+     */
+    public Uni<Integer> closeOrphans(String reason) {
+        String sql = "UPDATE " + schema + ".experiments e SET status = 'error', error = coalesce(e.error, ?1),"
+                + " completed_at = now(), updated_at = now()"
+                + " FROM event_log.operations o"
+                + " WHERE e.operation_id = o.id AND e.status IN ('pending', 'running') AND o.status <> 'active'";
+        return context.run(() -> Panache.withTransaction(() -> Panache.getSession()
+                .chain(session -> session.createNativeQuery(sql).setParameter(1, reason).executeUpdate())));
+    }
+}

@@ -1,0 +1,149 @@
+package org.strategylab.experiment.service;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.UUID;
+import org.jboss.logging.Logger;
+import org.strategylab.edge.problem.ProblemException;
+import org.strategylab.evaluation.json.EvaluationJson;
+import org.strategylab.evaluation.report.HtmlReportRenderer;
+import org.strategylab.eventlog.OperationKinds;
+import org.strategylab.eventlog.index.OperationsIndex;
+import org.strategylab.eventlog.operation.Operations;
+import org.strategylab.experiment.api.ExperimentPage;
+import org.strategylab.experiment.api.ExperimentPatch;
+import org.strategylab.experiment.api.ExperimentRequest;
+import org.strategylab.experiment.api.ExperimentView;
+import org.strategylab.experiment.api.OperationStarted;
+import org.strategylab.experiment.client.UpstreamGateway;
+import org.strategylab.experiment.messaging.CommandPublisher;
+import org.strategylab.experiment.messaging.ExperimentCommand;
+import org.strategylab.experiment.persistence.ExperimentEntity;
+import org.strategylab.experiment.persistence.ExperimentRepository;
+
+/**
+ * Experiments of their owner: starting a run (validate, store {@code pending}, register the
+ * operation, write the command, answer 202), reading, changing name and notes, deleting, and the
+ * report. Anything of someone else is a 404 exactly like a missing one.
+ */
+@ApplicationScoped
+public class ExperimentService {
+
+    /** The operation kind of one experiment run ({@link OperationKinds}: it ends with experiment_error + experiment_end). */
+    public static final String KIND = "experiment";
+    public static final String EVENTS_TOPIC = "experiment.events";
+
+    private static final Logger LOG = Logger.getLogger(ExperimentService.class);
+
+    @Inject
+    ExperimentRequests requests;
+
+    @Inject
+    ExperimentRepository repository;
+
+    @Inject
+    Operations operations;
+
+    @Inject
+    OperationsIndex index;
+
+    @Inject
+    CommandPublisher commands;
+
+    @Inject
+    ExperimentViews views;
+
+    @Inject
+    UpstreamGateway upstream;
+
+    public Uni<OperationStarted> start(String callerId, String token, ExperimentRequest request) {
+        return requests.validate(callerId, token, request).chain(valid -> {
+            UUID id = UUID.randomUUID();
+            return operations.register(callerId, KIND, id.toString(), EVENTS_TOPIC).chain(operation -> {
+                ExperimentEntity row = new ExperimentEntity();
+                row.id = id;
+                row.ownerId = callerId;
+                row.siteId = valid.settings().siteId();
+                row.name = valid.settings().name();
+                row.status = ExperimentRepository.PENDING;
+                row.config = EvaluationJson.mapper().valueToTree(valid.settings());
+                // an object, not a bare array: Hibernate Reactive binds JSON columns as JSON objects
+                row.targetGeneIds = valid.targetGeneIds() == null ? null
+                        : EvaluationJson.mapper().valueToTree(java.util.Map.of("ids", valid.targetGeneIds()));
+                row.controlSetLabel = valid.controlSetLabel();
+                row.operationId = operation.id();
+                return repository.insert(row)
+                        .chain(() -> commands.publish(new ExperimentCommand(ExperimentCommand.RUN,
+                                operation.id().toString(), id.toString(), callerId, token)))
+                        .map(sent -> new OperationStarted(operation.id().toString(), id.toString(),
+                                "/api/v1/experiments/" + id));
+            });
+        });
+    }
+
+    public Uni<ExperimentView> get(String callerId, String id) {
+        return owned(callerId, id).map(views::view);
+    }
+
+    public Uni<ExperimentPage> list(String callerId, ExperimentRepository.Filter filter, int limit, int offset) {
+        return repository.count(callerId, filter).chain(total -> repository.list(callerId, filter, limit, offset)
+                .map(rows -> new ExperimentPage(rows.stream().map(views::summary).toList(), total, limit, offset)));
+    }
+
+    public Uni<ExperimentView> update(String callerId, String id, ExperimentPatch patch) {
+        if (patch.name() != null && patch.name().isBlank()) {
+            throw ProblemException.invalid("The change has 1 invalid field(s)",
+                    java.util.List.of(new org.strategylab.edge.problem.FieldError("/name", "must not be blank")));
+        }
+        return repository.update(parse(id), callerId, row -> {
+            if (patch.name() != null) {
+                row.name = patch.name().trim();
+            }
+            if (patch.notes() != null) {
+                row.notes = patch.notes().isBlank() ? null : patch.notes();
+            }
+        }).map(found -> views.view(found.orElseThrow(() -> notFound(id))));
+    }
+
+    /** Deletes the experiment: a run still going is cancelled first; its upstream strategy goes too (best effort). */
+    public Uni<Void> delete(String callerId, String token, String id) {
+        return owned(callerId, id).chain(row -> {
+            Uni<Boolean> cancel = row.operationId != null && isUnfinished(row)
+                    ? index.requestCancel(row.operationId, callerId) : Uni.createFrom().item(false);
+            return cancel.chain(() -> repository.delete(row.id, callerId)).invoke(() -> {
+                if (row.upstreamStrategyId != null) {
+                    upstream.deleteStrategy(token, row.siteId, row.upstreamStrategyId).subscribe().with(done -> { },
+                            failure -> LOG.infof("upstream strategy %d of deleted experiment %s stays: %s",
+                                    row.upstreamStrategyId, row.id, failure.toString()));
+                }
+            }).replaceWithVoid();
+        });
+    }
+
+    /** The self-contained HTML report (evaluation-core). */
+    public Uni<String> report(String callerId, String id) {
+        return owned(callerId, id).map(row -> new HtmlReportRenderer().render(views.forReport(row)));
+    }
+
+    Uni<ExperimentEntity> owned(String callerId, String id) {
+        return repository.findOwned(parse(id), callerId).map(found -> found.orElseThrow(() -> notFound(id)));
+    }
+
+    private static boolean isUnfinished(ExperimentEntity row) {
+        return ExperimentRepository.PENDING.equals(row.status) || ExperimentRepository.RUNNING.equals(row.status);
+    }
+
+    /** An id that is not a UUID names no experiment: a 404 like any other unknown id. */
+    static UUID parse(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw notFound(id);
+        }
+    }
+
+    static ProblemException notFound(String id) {
+        return ProblemException.notFound("EXPERIMENT_NOT_FOUND", "No experiment with id '" + id + "'");
+    }
+}

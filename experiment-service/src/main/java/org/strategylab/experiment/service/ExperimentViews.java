@@ -1,0 +1,93 @@
+package org.strategylab.experiment.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
+import java.util.List;
+import org.strategylab.evaluation.json.EvaluationJson;
+import org.strategylab.evaluation.model.Experiment;
+import org.strategylab.evaluation.model.ExperimentConfig;
+import org.strategylab.evaluation.model.ExperimentMetrics;
+import org.strategylab.experiment.api.ExperimentResults;
+import org.strategylab.experiment.api.ExperimentSettings;
+import org.strategylab.experiment.api.ExperimentSummary;
+import org.strategylab.experiment.api.ExperimentView;
+import org.strategylab.experiment.persistence.ExperimentEntity;
+
+/** Turns stored rows into what the API answers: the full experiment, a list summary, the report's input. */
+@ApplicationScoped
+public class ExperimentViews {
+
+    public ExperimentView view(ExperimentEntity e) {
+        ExperimentSettings settings = settings(e);
+        ExperimentResults results = results(e);
+        return new ExperimentView(e.id.toString(), e.ownerId, e.siteId, e.name, settings, e.status, results.metrics(),
+                null, List.of(), results.truePositiveGenes(), results.falseNegativeGenes(),
+                results.falsePositiveGenes(), results.trueNegativeGenes(), e.error, e.totalTimeSeconds,
+                iso(e.createdAt), iso(e.completedAt), iso(e.updatedAt), e.batchId, e.benchmarkId, e.controlSetLabel,
+                e.primaryBenchmark, null, e.upstreamStrategyId, e.upstreamStepId, e.notes, null, results.rankMetrics(),
+                results.robustness(), null, e.operationId == null ? null : e.operationId.toString(), e.metricsStale,
+                results.resultCount());
+    }
+
+    public ExperimentSummary summary(ExperimentEntity e) {
+        ExperimentSettings settings = settings(e);
+        ExperimentMetrics metrics = results(e).metrics();
+        return new ExperimentSummary(e.id.toString(), e.name, e.siteId, settings.searchName(), settings.recordType(),
+                settings.mode(), e.status, metrics == null ? null : metrics.f1Score(),
+                metrics == null ? null : metrics.sensitivity(), metrics == null ? null : metrics.specificity(),
+                size(settings.positiveControls()), size(settings.negativeControls()), iso(e.createdAt),
+                iso(e.completedAt), e.batchId, e.benchmarkId, e.controlSetLabel, e.primaryBenchmark,
+                e.operationId == null ? null : e.operationId.toString(), e.error);
+    }
+
+    /** The experiment as evaluation-core's report renders it. */
+    public Experiment forReport(ExperimentEntity e) {
+        ExperimentSettings s = settings(e);
+        ExperimentResults r = results(e);
+        ExperimentConfig config = new ExperimentConfig(s.name(), s.siteId(), s.recordType(), s.mode(), s.searchName(),
+                parameterStrings(s), null, s.positiveControls(), s.negativeControls(), s.controlSetId(),
+                s.controlsSearchName(), s.controlsParamName(), s.controlsValueFormat(), null, s.sortAttribute(),
+                s.sortDirection());
+        return new Experiment(e.id.toString(), config, e.ownerId, e.status, r.metrics(), null, List.of(),
+                r.truePositiveGenes(), r.falseNegativeGenes(), r.falsePositiveGenes(), r.trueNegativeGenes(), e.error,
+                e.totalTimeSeconds, iso(e.createdAt), iso(e.completedAt), e.batchId, e.benchmarkId, e.controlSetLabel,
+                e.primaryBenchmark, null, e.upstreamStrategyId, e.upstreamStepId, e.notes, null, r.rankMetrics(),
+                r.robustness(), null, e.siteId, e.name);
+    }
+
+    static ExperimentSettings settings(ExperimentEntity e) {
+        return read(e.config, ExperimentSettings.class);
+    }
+
+    static ExperimentResults results(ExperimentEntity e) {
+        return e.result == null || e.result.isNull() ? ExperimentResults.NONE : read(e.result, ExperimentResults.class);
+    }
+
+    private static java.util.Map<String, String> parameterStrings(ExperimentSettings s) {
+        if (s.parameters() == null) {
+            return null;
+        }
+        java.util.Map<String, String> strings = new java.util.LinkedHashMap<>();
+        s.parameters().forEach((name, value) -> strings.put(name, value instanceof String text ? text
+                : EvaluationJson.mapper().valueToTree(value).toString()));
+        return strings;
+    }
+
+    private static <T> T read(JsonNode node, Class<T> type) {
+        try {
+            return EvaluationJson.mapper().treeToValue(node, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("unreadable stored " + type.getSimpleName(), e);
+        }
+    }
+
+    private static int size(List<String> ids) {
+        return ids == null ? 0 : ids.size();
+    }
+
+    private static String iso(OffsetDateTime time) {
+        return time == null ? null : time.toString();
+    }
+}

@@ -1,0 +1,12 @@
+package org.strategylab.experiment.service;
+
+import java.util.List;
+import org.strategylab.experiment.api.ExperimentSettings;
+
+/**
+ * A request that passed every check: the settings to store and, in gene-ID mode, the cleaned IDs.
+ *
+ * @param controlSetLabel the name of the control set the controls came from, if any
+ */
+public record ValidatedExperiment(ExperimentSettings settings, List<String> targetGeneIds, String controlSetLabel) {
+}

@@ -1,0 +1,40 @@
+package org.strategylab.experiment.service.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import java.util.UUID;
+import org.strategylab.evaluation.json.EvaluationJson;
+import org.strategylab.eventlog.operation.OperationHandle;
+
+/** The {@code experiment_progress} events of one experiment, on its operation's stream. */
+public final class ProgressEvents {
+
+    private final OperationHandle handle;
+    private final UUID experimentId;
+
+    public ProgressEvents(OperationHandle handle, UUID experimentId) {
+        this.handle = handle;
+        this.experimentId = experimentId;
+    }
+
+    /** An {@code experiment_progress} event; {@code extra} fields (e.g. {@code metrics}) are added to it. */
+    public Uni<Void> emit(String phase, String message, Object extra) {
+        ObjectNode data = EvaluationJson.mapper().createObjectNode().put("experimentId", experimentId.toString())
+                .put("phase", phase);
+        if (message != null) {
+            data.put("message", message);
+        }
+        if (extra != null) {
+            JsonNode fields = EvaluationJson.mapper().valueToTree(extra);
+            if (fields.isObject()) {
+                data.setAll((ObjectNode) fields);
+            }
+        }
+        return handle.emit("experiment_progress", data).replaceWithVoid();
+    }
+
+    public OperationHandle handle() {
+        return handle;
+    }
+}

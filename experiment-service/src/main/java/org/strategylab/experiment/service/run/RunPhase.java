@@ -1,0 +1,23 @@
+package org.strategylab.experiment.service.run;
+
+import io.smallrye.mutiny.Uni;
+import org.strategylab.experiment.api.ExperimentSettings;
+
+/**
+ * One phase of an experiment run. The runner runs the phases that apply, in order, announcing each
+ * with an {@code experiment_progress} event of its {@link #phase()} and persisting the state after it.
+ * The analyses (cross-validation, enrichment, step analysis, optimisation) are phases too: each is a
+ * bean of this type with its {@link #order()} after evaluation.
+ */
+public interface RunPhase {
+
+    /** Where it runs: evaluation 100, rank metrics 200, robustness 300; the analyses go after 400. */
+    int order();
+
+    /** The {@code phase} of its progress event ({@code api-contract.md} §5.6). */
+    String phase();
+
+    boolean appliesTo(ExperimentSettings settings);
+
+    Uni<RunState> run(RunContext context, RunState state);
+}

@@ -1,0 +1,159 @@
+package org.strategylab.experiment.service.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jboss.logging.Logger;
+import org.strategylab.evaluation.metrics.ClassificationMetrics;
+import org.strategylab.evaluation.metrics.GeneIdClassifier;
+import org.strategylab.evaluation.metrics.GeneIdEvaluation;
+import org.strategylab.evaluation.model.ExperimentMetrics;
+import org.strategylab.evaluation.model.GeneInfo;
+import org.strategylab.experiment.api.ExperimentResults;
+import org.strategylab.experiment.api.ExperimentSettings;
+import org.strategylab.experiment.client.UpstreamGateway;
+import org.strategylab.experiment.config.ExperimentConfig;
+
+/**
+ * Search and tree modes (rules 4.5.2 and 4.5.5) through upstream-gateway, as the caller. Three
+ * independent chains run at once, so the run waits only for the longest of them:
+ * <ol>
+ *   <li>the experiment's own strategy (kept for browsing, refining and rank metrics), then its
+ *       root step's ordered IDs;</li>
+ *   <li>the control counts: a helper strategy with each control list intersected on its root,
+ *       counted and deleted by upstream-gateway;</li>
+ *   <li>name, organism and product of the control genes (every gene of the four lists is a control).</li>
+ * </ol>
+ * If the run fails after its strategy was made, the strategy is deleted again (best effort).
+ */
+@ApplicationScoped
+public class UpstreamEvaluation {
+
+    private static final Logger LOG = Logger.getLogger(UpstreamEvaluation.class);
+    private static final int RESOLVE_CHUNK = 1000;
+
+    @Inject
+    UpstreamGateway upstream;
+
+    @Inject
+    ExperimentConfig config;
+
+    public Uni<RunState> evaluate(RunContext context) {
+        ExperimentSettings settings = context.settings();
+        JsonNode tree = tree(settings);
+        String token = context.token();
+        String site = settings.siteId();
+        AtomicReference<UpstreamGateway.Strategy> made = new AtomicReference<>();
+
+        Uni<Strategy> strategy = upstream.createStrategy(token, site, settings.name(), settings.recordType(), tree)
+                .invoke(made::set)
+                .chain(created -> upstream.orderedIds(token, site, created.rootStepId(), config.runs().maxOrderedIds(),
+                                settings.sortAttribute(), settings.sortAttribute() == null ? null : settings.sortDirection())
+                        .map(ids -> new Strategy(created, ids)));
+        Map<String, List<String>> lists = new LinkedHashMap<>();
+        lists.put("positive", context.controls().positives());
+        if (!context.controls().negatives().isEmpty()) {
+            lists.put("negative", context.controls().negatives());
+        }
+        Uni<UpstreamGateway.Counts> counts = upstream.controlCounts(token, site, settings.recordType(), tree, lists,
+                settings.controlsSearchName(), settings.controlsParamName());
+        Uni<Map<String, GeneInfo>> infos = geneInfo(context);
+
+        return Uni.combine().all().unis(strategy, counts, infos).asTuple()
+                .map(all -> state(context, all.getItem1(), all.getItem2(), all.getItem3()))
+                .onFailure().call(failure -> forget(context, made.get()))
+                .onCancellation().invoke(() -> forget(context, made.get()).subscribe().with(done -> { }));
+    }
+
+    private record Strategy(UpstreamGateway.Strategy strategy, List<String> orderedIds) {
+    }
+
+    /** The single search as a one-node tree, or the tree of a multi-step experiment. */
+    static JsonNode tree(ExperimentSettings settings) {
+        if (ExperimentSettings.MULTI_STEP.equals(settings.mode())) {
+            return settings.stepTree();
+        }
+        ObjectNode node = JsonNodeFactory.instance.objectNode().put("searchName", settings.searchName());
+        node.set("parameters", org.strategylab.evaluation.json.EvaluationJson.mapper()
+                .valueToTree(settings.parameters() == null ? Map.of() : settings.parameters()));
+        return node;
+    }
+
+    private static RunState state(RunContext context, Strategy strategy, UpstreamGateway.Counts counts,
+                                  Map<String, GeneInfo> infos) {
+        Set<String> hits = new LinkedHashSet<>();
+        counts.controls().forEach(control -> hits.addAll(control.hitIds()));
+        // which controls the result holds, through the one normaliser (version suffixes, padding)
+        GeneIdEvaluation lists = GeneIdClassifier.evaluate(new ArrayList<>(hits), context.controls());
+        int resultCount = (int) Math.min(Integer.MAX_VALUE, counts.rootCount());
+        ExperimentMetrics metrics = ClassificationMetrics.fromCounts(lists.truePositiveIds().size(),
+                context.controls().positives().size(), lists.falsePositiveIds().size(),
+                context.controls().negatives().size(), resultCount);
+        ExperimentResults results = new ExperimentResults(metrics, infos(lists.truePositiveIds(), infos),
+                infos(lists.falseNegativeIds(), infos), infos(lists.falsePositiveIds(), infos),
+                infos(lists.trueNegativeIds(), infos), null, null, counts.rootCount());
+        // the ordered IDs may be truncated; the hits complete them for classification
+        Set<String> resultIds = new LinkedHashSet<>(strategy.orderedIds());
+        resultIds.addAll(hits);
+        return new RunState(results, strategy.strategy().strategyId(), strategy.strategy().rootStepId(),
+                strategy.orderedIds(), new ArrayList<>(resultIds));
+    }
+
+    private static List<GeneInfo> infos(List<String> ids, Map<String, GeneInfo> known) {
+        return ids.stream().map(id -> known.getOrDefault(id, GeneInfo.of(id))).toList();
+    }
+
+    /**
+     * Name, organism and product of the first {@code max-gene-info} control genes. A failure here
+     * costs only the annotations: the genes keep their IDs and the run goes on.
+     */
+    private Uni<Map<String, GeneInfo>> geneInfo(RunContext context) {
+        List<String> genes = new ArrayList<>(context.controls().positives());
+        genes.addAll(context.controls().negatives());
+        if (genes.size() > config.runs().maxGeneInfo()) {
+            genes = genes.subList(0, config.runs().maxGeneInfo());
+        }
+        List<Uni<JsonNode>> calls = new ArrayList<>();
+        for (int from = 0; from < genes.size(); from += RESOLVE_CHUNK) {
+            List<String> chunk = genes.subList(from, Math.min(genes.size(), from + RESOLVE_CHUNK));
+            calls.add(upstream.resolveGenes(context.token(), context.settings().siteId(), chunk));
+        }
+        if (calls.isEmpty()) {
+            return Uni.createFrom().item(Map.of());
+        }
+        return Uni.join().all(calls).andFailFast().map(answers -> {
+            Map<String, GeneInfo> infos = new HashMap<>();
+            for (JsonNode answer : answers) {
+                for (JsonNode gene : answer.path("resolved")) {
+                    String input = gene.path("inputId").asText();
+                    infos.putIfAbsent(input, new GeneInfo(input, gene.path("geneName").asText(null),
+                            gene.path("organism").asText(null), gene.path("product").asText(null)));
+                }
+            }
+            return infos;
+        }).onFailure().recoverWithItem(failure -> {
+            LOG.warnf("gene names of experiment %s could not be read (%s); the lists keep the IDs only",
+                    context.experimentId(), failure.toString());
+            return Map.of();
+        });
+    }
+
+    private Uni<Void> forget(RunContext context, UpstreamGateway.Strategy strategy) {
+        if (strategy == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return upstream.deleteStrategy(context.token(), context.settings().siteId(), strategy.strategyId())
+                .onFailure().recoverWithNull();
+    }
+}

@@ -1,0 +1,248 @@
+package org.strategylab.experiment.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.strategylab.evaluation.ids.ControlSets;
+import org.strategylab.evaluation.json.EvaluationJson;
+import org.strategylab.evaluation.metrics.ClassificationMetrics;
+import org.strategylab.evaluation.metrics.GeneIdClassifier;
+import org.strategylab.evaluation.metrics.GeneIdEvaluation;
+import org.strategylab.evaluation.model.ExperimentMetrics;
+import org.strategylab.evaluation.rank.RankMetricsCalculator;
+import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.experiment.support.OperationEvents;
+import org.strategylab.experiment.support.UpstreamStackResource;
+import org.strategylab.testsupport.InProcessKafkaResource;
+import org.strategylab.testsupport.TestTokens;
+
+/**
+ * Experiments end to end through HTTP in each mode: the command goes through Kafka to the worker,
+ * upstream work through the real upstream-gateway to the simulator, events into the log; the
+ * numbers must equal evaluation-core's on the same sets.
+ */
+@QuarkusTest
+@QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = UpstreamStackResource.class, restrictToAnnotatedClass = false)
+class ExperimentRunTest {
+
+    static final String EXPERIMENTS = "/api/v1/experiments";
+    static final Duration RUN = Duration.ofSeconds(90);
+    static final String KINASES = "{\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"],"
+            + "\"go_typeahead\":[\"GO:0004672\"]}}";
+    static final String SIGNAL_PEPTIDE = "{\"searchName\":\"GenesWithSignalPeptide\",\"parameters\":{\"organism\":"
+            + "[\"Plasmodium falciparum 3D7\"]}}";
+    static final String FALCIPARUM = "{\"searchName\":\"GenesByTaxon\",\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"]}}";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    OperationEvents events;
+
+    @BeforeAll
+    static void readNumbersAsDoubles() {
+        // rest-assured reads JSON numbers as floats by default, too coarse for comparing metrics
+        io.restassured.RestAssured.config = io.restassured.RestAssured.config().jsonConfig(
+                io.restassured.config.JsonConfig.jsonConfig()
+                        .numberReturnType(io.restassured.path.json.config.JsonPathConfig.NumberReturnType.DOUBLE));
+    }
+
+    static RequestSpecification as(String user) {
+        return given().header("Authorization", TestTokens.bearer(user)).contentType("application/json");
+    }
+
+    static String newUser(String name) {
+        return name + "-" + UUID.randomUUID();
+    }
+
+    /** A search's genes, read from upstream-gateway directly (as the site answers them). */
+    static SearchAnswer run(String user, String search) throws Exception {
+        String upstream = ConfigProvider.getConfig().getValue("quarkus.rest-client.upstream-gateway.url", String.class);
+        JsonNode spec = JSON.readTree(search);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) spec).put("maxIds", 20000);
+        JsonPath answer = given().header("Authorization", TestTokens.bearer(user)).contentType("application/json")
+                .body(spec.toString()).when().post(upstream + "/internal/v1/sites/plasmodb/searches/run")
+                .then().statusCode(200).extract().jsonPath();
+        return new SearchAnswer(answer.getList("ids", String.class), answer.getLong("count"));
+    }
+
+    record SearchAnswer(List<String> ids, long count) {
+    }
+
+    @Test
+    void aGeneIdExperimentIsClassifiedInProcessAndItsEventsEndWithTheTerminalEvent() throws Exception {
+        String alice = newUser("alice");
+        List<String> targets = List.of("G1", "G2.1", "G3", "N1", "X1", "X2", "G3");
+        List<String> positives = List.of("G1", "G2", "G3", "G4");
+        List<String> negatives = List.of("N1", "N2", "N3");
+        JsonPath started = as(alice).body(Map.of("name", "gene list", "siteId", "plasmodb", "targetGeneIds", targets,
+                        "positiveControls", positives, "negativeControls", negatives, "enableRobustness", true,
+                        "bootstrapIterations", 50))
+                .when().post(EXPERIMENTS)
+                .then().statusCode(202).body("operationId", notNullValue()).body("experimentId", notNullValue())
+                .extract().jsonPath();
+        String id = started.getString("experimentId");
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), RUN);
+
+        assertEquals(List.of("experiment_progress", "experiment_progress", "experiment_progress", "experiment_progress",
+                "experiment_complete", "experiment_end"), OperationEvents.types(log));
+        assertEquals(List.of("started", "evaluating", "evaluating", "completed"),
+                log.stream().map(e -> e.data().path("phase").asText()).toList().subList(0, 4));
+        for (int i = 0; i < log.size(); i++) {
+            assertEquals(i + 1, log.get(i).seq());
+        }
+        assertEquals("completed", log.get(log.size() - 1).data().path("status").asText());
+
+        ControlSets controls = ControlSets.of(positives, negatives);
+        GeneIdEvaluation expected = GeneIdClassifier.evaluate(targets, controls);
+        JsonPath experiment = as(alice).when().get(EXPERIMENTS + "/" + id).then().statusCode(200)
+                .body("status", equalTo("completed"))
+                .body("config.mode", equalTo("gene-ids"))
+                .body("config.targetGeneCount", equalTo(6))
+                .body("userId", equalTo(alice))
+                .extract().jsonPath();
+        assertMetrics(experiment, expected.metrics());
+        assertEquals(expected.truePositiveIds(), experiment.getList("truePositiveGenes.id", String.class));
+        assertEquals(expected.falseNegativeIds(), experiment.getList("falseNegativeGenes.id", String.class));
+        assertEquals(expected.falsePositiveIds(), experiment.getList("falsePositiveGenes.id", String.class));
+        assertEquals(expected.trueNegativeIds(), experiment.getList("trueNegativeGenes.id", String.class));
+        JsonNode rank = JSON.valueToTree(experiment.getMap("rankMetrics"));
+        JsonNode expectedRank = EvaluationJson.mapper().valueToTree(
+                RankMetricsCalculator.compute(org.strategylab.evaluation.ids.IdNormaliser.clean(targets), controls,
+                        RankMetricsCalculator.DEFAULT_K));
+        assertEquals(expectedRank.path("precisionAtK"), rank.path("precisionAtK"));
+        assertEquals(50, experiment.getInt("robustness.nIterations"));
+        // the complete event carries the same experiment
+        assertEquals(id, log.get(4).data().path("id").asText());
+        assertEquals(expected.metrics().f1Score(), log.get(4).data().path("metrics").path("f1Score").asDouble());
+    }
+
+    @Test
+    void aSearchExperimentRunsUpstreamAsTheCallerAndNamesTheGenes() throws Exception {
+        String bob = newUser("bob");
+        SearchAnswer kinases = run(bob, KINASES);
+        SearchAnswer all = run(bob, FALCIPARUM);
+        List<String> others = new ArrayList<>(all.ids());
+        others.removeAll(new HashSet<>(kinases.ids()));
+        assertTrue(kinases.ids().size() > 6, "the simulator has kinases");
+        assertTrue(others.size() > 10, "the simulator has other genes");
+        List<String> positives = new ArrayList<>(kinases.ids().subList(0, 5));
+        positives.addAll(others.subList(0, 3));
+        List<String> negatives = new ArrayList<>(others.subList(3, 7));
+        negatives.add(kinases.ids().get(5));
+
+        JsonNode body = JSON.readTree(KINASES);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) body).put("siteId", "plasmodb").put("name", "kinases")
+                .set("positiveControls", JSON.valueToTree(positives));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) body).set("negativeControls", JSON.valueToTree(negatives));
+        JsonPath started = as(bob).body(body.toString()).when().post(EXPERIMENTS)
+                .then().statusCode(202).extract().jsonPath();
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), RUN);
+        assertEnds(log);
+
+        ControlSets controls = ControlSets.of(positives, negatives);
+        GeneIdEvaluation lists = GeneIdClassifier.evaluate(kinases.ids(), controls);
+        ExperimentMetrics expected = ClassificationMetrics.fromCounts(lists.truePositiveIds().size(), positives.size(),
+                lists.falsePositiveIds().size(), negatives.size(), (int) kinases.count());
+        JsonPath experiment = as(bob).when().get(EXPERIMENTS + "/" + started.getString("experimentId"))
+                .then().statusCode(200).body("status", equalTo("completed")).body("config.mode", equalTo("single"))
+                .body("upstreamStrategyId", notNullValue()).body("upstreamStepId", notNullValue())
+                .extract().jsonPath();
+        assertMetrics(experiment, expected);
+        assertEquals(lists.truePositiveIds(), experiment.getList("truePositiveGenes.id", String.class));
+        assertEquals(lists.falsePositiveIds(), experiment.getList("falsePositiveGenes.id", String.class));
+        assertTrue(experiment.getList("truePositiveGenes.organism", String.class).stream()
+                .allMatch("Plasmodium falciparum 3D7"::equals), "organisms of the true positives");
+        assertTrue(experiment.getList("truePositiveGenes.product", String.class).stream()
+                .allMatch(p -> p != null && !p.isBlank()), "products of the true positives");
+        assertEquals(kinases.count(), experiment.getLong("resultCount"));
+        assertEquals(lists.truePositiveIds().size(), experiment.getInt("rankMetrics.positivesInList"));
+    }
+
+    @Test
+    void aTreeExperimentIsCountedOnItsRoot() throws Exception {
+        String carol = newUser("carol");
+        SearchAnswer kinases = run(carol, KINASES);
+        SearchAnswer secreted = run(carol, SIGNAL_PEPTIDE);
+        Set<String> both = new HashSet<>(kinases.ids());
+        both.retainAll(new HashSet<>(secreted.ids()));
+        List<String> onlyKinases = kinases.ids().stream().filter(id -> !both.contains(id)).toList();
+        assertFalse(both.isEmpty(), "some kinases have a signal peptide");
+        assertTrue(onlyKinases.size() > 3, "some kinases have none");
+        List<String> positives = new ArrayList<>(both);
+        positives.addAll(onlyKinases.subList(0, 2));
+        List<String> negatives = List.of(onlyKinases.get(2), onlyKinases.get(3));
+
+        String tree = "{\"operator\":\"INTERSECT\",\"searchName\":\"__combine__\",\"primaryInput\":" + KINASES
+                + ",\"secondaryInput\":" + SIGNAL_PEPTIDE + "}";
+        String body = "{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + tree + ",\"positiveControls\":"
+                + JSON.writeValueAsString(positives) + ",\"negativeControls\":" + JSON.writeValueAsString(negatives) + "}";
+        JsonPath started = as(carol).body(body).when().post(EXPERIMENTS).then().statusCode(202).extract().jsonPath();
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), RUN);
+        assertEnds(log);
+
+        JsonPath experiment = as(carol).when().get(EXPERIMENTS + "/" + started.getString("experimentId"))
+                .then().statusCode(200).body("status", equalTo("completed")).body("config.mode", equalTo("multi-step"))
+                .extract().jsonPath();
+        assertEquals(both.size(), experiment.getInt("metrics.confusionMatrix.truePositives"));
+        assertEquals(2, experiment.getInt("metrics.confusionMatrix.falseNegatives"));
+        assertEquals(0, experiment.getInt("metrics.confusionMatrix.falsePositives"));
+        assertEquals(2, experiment.getInt("metrics.confusionMatrix.trueNegatives"));
+        assertEquals(both, new HashSet<>(experiment.getList("truePositiveGenes.id", String.class)));
+    }
+
+    @Test
+    void theReportIsASelfContainedDownload() {
+        String dave = newUser("dave");
+        JsonPath started = as(dave).body(Map.of("name", "<script>alert(1)</script>", "siteId", "plasmodb",
+                        "targetGeneIds", List.of("G1", "G2"), "positiveControls", List.of("G1", "G9")))
+                .when().post(EXPERIMENTS).then().statusCode(202).extract().jsonPath();
+        events.awaitEnd(started.getString("operationId"), RUN);
+        String html = as(dave).when().get(EXPERIMENTS + "/" + started.getString("experimentId") + "/export")
+                .then().statusCode(200).contentType(org.hamcrest.Matchers.startsWith("text/html"))
+                .header("Content-Disposition", org.hamcrest.Matchers.startsWith("attachment; filename=\"experiment-"))
+                .header("Content-Security-Policy", org.hamcrest.Matchers.containsString("default-src 'none'"))
+                .extract().asString();
+        assertTrue(html.contains("<svg"), "inline charts");
+        assertFalse(html.contains("<script>alert(1)</script>"), "the name is escaped");
+        assertTrue(html.contains("&lt;script&gt;"), "the name is escaped");
+    }
+
+    static void assertEnds(List<EventEnvelope> log) {
+        List<String> types = OperationEvents.types(log);
+        assertEquals(List.of("experiment_complete", "experiment_end"), types.subList(types.size() - 2, types.size()),
+                "the run's events: " + types);
+    }
+
+    static void assertMetrics(JsonPath experiment, ExperimentMetrics expected) {
+        assertEquals(expected.confusionMatrix().truePositives(), experiment.getInt("metrics.confusionMatrix.truePositives"));
+        assertEquals(expected.confusionMatrix().falsePositives(), experiment.getInt("metrics.confusionMatrix.falsePositives"));
+        assertEquals(expected.confusionMatrix().trueNegatives(), experiment.getInt("metrics.confusionMatrix.trueNegatives"));
+        assertEquals(expected.confusionMatrix().falseNegatives(), experiment.getInt("metrics.confusionMatrix.falseNegatives"));
+        for (String name : ExperimentMetrics.RATIO_NAMES) {
+            assertEquals(expected.ratio(name), experiment.getDouble("metrics." + name), 1e-12, name);
+        }
+        assertEquals(expected.totalResults(), experiment.getInt("metrics.totalResults"));
+    }
+}
