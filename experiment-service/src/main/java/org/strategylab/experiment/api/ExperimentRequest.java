@@ -54,4 +54,26 @@ public record ExperimentRequest(
         Boolean enableRobustness,
         @Min(10) Integer bootstrapIterations,
         Long bootstrapSeed) {
+
+    /** The same request with other parameter values (a batch member's organism). */
+    public ExperimentRequest withSearch(Map<String, Object> newParameters, JsonNode newStepTree) {
+        return new ExperimentRequest(name, description, siteId, recordType, mode, searchName, newParameters, newStepTree,
+                sourceStrategyId, targetGeneIds, positiveControls, negativeControls, controlSetId, controlsSearchName,
+                controlsParamName, controlsValueFormat, enableCrossValidation, kFolds, enrichmentTypes, optimizationSpecs,
+                optimizationBudget, optimizationObjective, parameterDisplayValues, enableStepAnalysis, stepAnalysisPhases,
+                thresholdKnobs, operatorKnobs, treeOptimizationObjective, treeOptimizationBudget, maxListSize,
+                optimizationTargetStep, sortAttribute, sortDirection, parentExperimentId, enableRobustness,
+                bootstrapIterations, bootstrapSeed);
+    }
+
+    /** The same request with other controls (a batch member's overrides, a benchmark member's set). */
+    public ExperimentRequest withControls(List<String> positives, List<String> negatives, String newControlSetId) {
+        return new ExperimentRequest(name, description, siteId, recordType, mode, searchName, parameters, stepTree,
+                sourceStrategyId, targetGeneIds, positives, negatives, newControlSetId, controlsSearchName,
+                controlsParamName, controlsValueFormat, enableCrossValidation, kFolds, enrichmentTypes, optimizationSpecs,
+                optimizationBudget, optimizationObjective, parameterDisplayValues, enableStepAnalysis, stepAnalysisPhases,
+                thresholdKnobs, operatorKnobs, treeOptimizationObjective, treeOptimizationBudget, maxListSize,
+                optimizationTargetStep, sortAttribute, sortDirection, parentExperimentId, enableRobustness,
+                bootstrapIterations, bootstrapSeed);
+    }
 }

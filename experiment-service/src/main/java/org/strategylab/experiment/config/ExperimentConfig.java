@@ -37,6 +37,14 @@ public interface ExperimentConfig {
         @WithDefault("8")
         int maxConcurrent();
 
+        /** Members of one batch or benchmark that run at once. */
+        @WithDefault("3")
+        int groupConcurrency();
+
+        /** The most members (organisms or control sets) of one batch or benchmark. */
+        @WithDefault("50")
+        int maxGroupMembers();
+
         /** The most ordered result IDs read for rank metrics (spec §8: 5,000). */
         @WithDefault("5000")
         int maxOrderedIds();

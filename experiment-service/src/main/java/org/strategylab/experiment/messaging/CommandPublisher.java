@@ -29,7 +29,7 @@ public class CommandPublisher {
             return Uni.createFrom().failure(e);
         }
         Message<String> message = Message.of(payload).addMetadata(
-                OutgoingKafkaRecordMetadata.<String>builder().withKey(command.experimentId()).build());
+                OutgoingKafkaRecordMetadata.<String>builder().withKey(command.key()).build());
         return emitter.sendMessage(message);
     }
 }

@@ -1,15 +1,33 @@
 package org.strategylab.experiment.messaging;
 
+import java.util.List;
+
 /**
- * A command on {@code experiment.commands} (key: the experiment id): work a worker of any replica
- * takes. It carries the caller's token because every upstream call of the run acts as the caller
- * (upstream-gateway keeps the caller's upstream session); local tokens live an hour, far longer
- * than a command waits for a worker (the claim timeout), and nothing else in it is secret.
+ * A command on {@code experiment.commands} (key: the experiment, batch, benchmark or seed id): work a
+ * worker of any replica takes. It carries the caller's token because every upstream call of the run
+ * acts as the caller (upstream-gateway keeps the caller's upstream session); local tokens live an
+ * hour, far longer than a command waits for a worker (the claim timeout), and nothing else in it
+ * is secret.
  *
- * @param type        {@code run} (one experiment)
- * @param operationId the registered operation the worker claims
+ * @param type          {@code run} (one experiment), {@code batch}, {@code benchmark} or {@code seed}
+ * @param operationId   the registered operation the worker claims
+ * @param experimentIds the experiments it runs (one for {@code run}; the members of a batch or benchmark)
+ * @param groupId       the batch or benchmark id; the site for {@code seed}
  */
-public record ExperimentCommand(String type, String operationId, String experimentId, String ownerId, String token) {
+public record ExperimentCommand(String type, String operationId, List<String> experimentIds, String groupId,
+                                String ownerId, String token) {
 
     public static final String RUN = "run";
+    public static final String BATCH = "batch";
+    public static final String BENCHMARK = "benchmark";
+    public static final String SEED = "seed";
+
+    public ExperimentCommand {
+        experimentIds = experimentIds == null ? List.of() : List.copyOf(experimentIds);
+    }
+
+    /** The key that keeps a command's retries on one partition. */
+    public String key() {
+        return groupId != null ? groupId : experimentIds.isEmpty() ? operationId : experimentIds.get(0);
+    }
 }

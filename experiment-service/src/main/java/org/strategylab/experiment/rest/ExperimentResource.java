@@ -24,11 +24,14 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.strategylab.edge.auth.Caller;
+import org.strategylab.experiment.api.BatchRequest;
+import org.strategylab.experiment.api.BenchmarkRequest;
 import org.strategylab.experiment.api.ExperimentPage;
 import org.strategylab.experiment.api.ExperimentPatch;
 import org.strategylab.experiment.api.ExperimentRequest;
 import org.strategylab.experiment.api.ExperimentView;
 import org.strategylab.experiment.persistence.ExperimentRepository;
+import org.strategylab.experiment.service.ExperimentGroups;
 import org.strategylab.experiment.service.ExperimentService;
 
 /** {@code /api/v1/experiments}: run experiments, read and change them, download their report. */
@@ -49,6 +52,9 @@ public class ExperimentResource {
     @Inject
     ExperimentService experiments;
 
+    @Inject
+    ExperimentGroups groups;
+
     @POST
     @Operation(summary = "Run an experiment: 202 with the operation to follow (SSE with Accept: text/event-stream at the gateway)")
     @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
@@ -57,6 +63,20 @@ public class ExperimentResource {
         return experiments.start(caller.id(), token.getRawToken(), request)
                 .map(started -> Response.accepted(started)
                         .location(URI.create("/api/v1/experiments/" + started.experimentId())).build());
+    }
+
+    @POST
+    @Path("/batch")
+    @Operation(summary = "Run one search per organism: 202 with the operation, the batch id and its experiments")
+    public Uni<Response> batch(@Valid @NotNull BatchRequest request) {
+        return groups.batch(caller.id(), token.getRawToken(), request).map(started -> Response.accepted(started).build());
+    }
+
+    @POST
+    @Path("/benchmark")
+    @Operation(summary = "Run one search against several control sets: 202 with the operation, the benchmark id and its experiments")
+    public Uni<Response> benchmark(@Valid @NotNull BenchmarkRequest request) {
+        return groups.benchmark(caller.id(), token.getRawToken(), request).map(started -> Response.accepted(started).build());
     }
 
     /** The caller's experiments, newest first, without gene lists. */

@@ -61,23 +61,11 @@ public class ExperimentService {
         return requests.validate(callerId, token, request).chain(valid -> {
             UUID id = UUID.randomUUID();
             return operations.register(callerId, KIND, id.toString(), EVENTS_TOPIC).chain(operation -> {
-                ExperimentEntity row = new ExperimentEntity();
-                row.id = id;
-                row.ownerId = callerId;
-                row.siteId = valid.settings().siteId();
-                row.name = valid.settings().name();
-                row.status = ExperimentRepository.PENDING;
-                row.config = EvaluationJson.mapper().valueToTree(valid.settings());
-                // an object, not a bare array: Hibernate Reactive binds JSON columns as JSON objects
-                row.targetGeneIds = valid.targetGeneIds() == null ? null
-                        : EvaluationJson.mapper().valueToTree(java.util.Map.of("ids", valid.targetGeneIds()));
-                row.controlSetLabel = valid.controlSetLabel();
-                row.operationId = operation.id();
+                ExperimentEntity row = NewExperimentRow.of(id, callerId, valid, operation.id());
                 return repository.insert(row)
                         .chain(() -> commands.publish(new ExperimentCommand(ExperimentCommand.RUN,
-                                operation.id().toString(), id.toString(), callerId, token)))
-                        .map(sent -> new OperationStarted(operation.id().toString(), id.toString(),
-                                "/api/v1/experiments/" + id));
+                                operation.id().toString(), java.util.List.of(id.toString()), null, callerId, token)))
+                        .map(sent -> OperationStarted.single(operation.id().toString(), id.toString()));
             });
         });
     }

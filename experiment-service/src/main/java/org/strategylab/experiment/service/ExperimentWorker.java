@@ -14,7 +14,10 @@ import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;
 import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.messaging.ExperimentCommand;
-import org.strategylab.experiment.service.run.ExperimentRunner;
+import io.quarkus.arc.All;
+import java.util.List;
+import java.util.Optional;
+import org.strategylab.experiment.service.run.OperationRun;
 
 /**
  * Takes commands off the consumer: waits for a free run slot ({@code runs.max-concurrent}, so a
@@ -32,7 +35,8 @@ public class ExperimentWorker {
     Operations operations;
 
     @Inject
-    ExperimentRunner runner;
+    @All
+    List<OperationRun> runs;
 
     @Inject
     ExperimentConfig config;
@@ -50,7 +54,8 @@ public class ExperimentWorker {
 
     /** Completes once the command's run has started (or was found already taken). */
     public Uni<Void> accept(ExperimentCommand command) {
-        if (!ExperimentCommand.RUN.equals(command.type())) {
+        Optional<OperationRun> run = runs.stream().filter(r -> r.type().equals(command.type())).findFirst();
+        if (run.isEmpty()) {
             LOG.warnf("ignored a command of unknown type %s", command.type());
             return Uni.createFrom().voidItem();
         }
@@ -65,7 +70,7 @@ public class ExperimentWorker {
                         slots().release();
                         LOG.debugf("operation %s is already taken or ended", operationId);
                     } else {
-                        start(claimed.get(), command);
+                        start(run.get(), claimed.get(), command);
                     }
                     return null;
                 })
@@ -73,11 +78,11 @@ public class ExperimentWorker {
                 .replaceWithVoid();
     }
 
-    private void start(OperationHandle handle, ExperimentCommand command) {
+    private void start(OperationRun run, OperationHandle handle, ExperimentCommand command) {
         long started = System.nanoTime();
         AtomicBoolean over = new AtomicBoolean();
         AtomicReference<Cancellable> running = new AtomicReference<>();
-        running.set(runner.run(handle, command)
+        running.set(run.run(handle, command)
                 // whichever ends first, the run or a cancel, gives the slot back
                 .eventually(() -> {
                     if (over.compareAndSet(false, true)) {
@@ -85,18 +90,18 @@ public class ExperimentWorker {
                     }
                 })
                 .subscribe().with(done -> { }, failure ->
-                        LOG.errorf(failure, "experiment %s: its end could not be written", command.experimentId())));
+                        LOG.errorf(failure, "operation %s: its end could not be written", command.operationId())));
         handle.onCancel(() -> {
             if (over.compareAndSet(false, true)) {
                 slots().release();
-                Cancellable run = running.get();
-                if (run != null) {
-                    run.cancel();
+                Cancellable subscription = running.get();
+                if (subscription != null) {
+                    subscription.cancel();
                 }
-                runner.cancelled(handle, UUID.fromString(command.experimentId()), started)
+                run.cancelled(handle, command, started)
                         .subscribe().with(done -> { }, failure ->
-                                LOG.errorf(failure, "experiment %s: its cancellation could not be written",
-                                        command.experimentId()));
+                                LOG.errorf(failure, "operation %s: its cancellation could not be written",
+                                        command.operationId()));
             }
         });
     }

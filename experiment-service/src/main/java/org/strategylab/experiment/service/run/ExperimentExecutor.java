@@ -10,36 +10,32 @@ import jakarta.inject.Inject;
 import java.time.OffsetDateTime;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.jboss.logging.Logger;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.json.EvaluationJson;
-import org.strategylab.eventlog.index.OperationStatus;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.client.UpstreamFailure;
 import org.strategylab.experiment.config.ExperimentConfig;
-import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.persistence.ExperimentEntity;
 import org.strategylab.experiment.persistence.ExperimentRepository;
-import org.strategylab.experiment.service.ExperimentViews;
 
 /**
- * Runs one experiment under its operation: {@code pending → running}, every {@link RunPhase} that
- * applies in order (state persisted after each), then {@code completed} with
- * {@code experiment_complete} and {@code experiment_end}; or, on any failure, {@code error} with
- * its text, {@code experiment_error} and {@code experiment_end}, keeping what earlier phases stored.
+ * Runs one experiment inside an operation (its own, or a batch's or benchmark's): {@code pending →
+ * running}, every {@link RunPhase} that applies in order with the state persisted after each, then
+ * {@code completed}; on any failure {@code error} with its text, keeping what earlier phases stored.
+ * It emits the experiment's {@code experiment_progress} events; the terminal events belong to the
+ * operation ({@link SingleRun}, {@link GroupRun}).
  */
 @ApplicationScoped
-public class ExperimentRunner {
+public class ExperimentExecutor {
 
-    private static final Logger LOG = Logger.getLogger(ExperimentRunner.class);
+    private static final Logger LOG = Logger.getLogger(ExperimentExecutor.class);
 
     @Inject
     ExperimentRepository repository;
-
-    @Inject
-    ExperimentViews views;
 
     @Inject
     ExperimentConfig config;
@@ -48,35 +44,43 @@ public class ExperimentRunner {
     @All
     List<RunPhase> phases;
 
-    public Uni<Void> run(OperationHandle handle, ExperimentCommand command) {
-        UUID id = UUID.fromString(command.experimentId());
+    /**
+     * Runs the experiment; never fails for a failure of the run itself (the answer is the row, ended
+     * {@code error}), only when its state cannot be written.
+     *
+     * @return the row as it ended, or empty when it was deleted before it ran
+     */
+    public Uni<Optional<ExperimentEntity>> execute(OperationHandle handle, UUID id, String token) {
         long started = System.nanoTime();
+        ProgressEvents progress = new ProgressEvents(handle, id);
         return repository.find(id).chain(found -> {
             if (found.isEmpty()) {
-                return fail(handle, id, "the experiment was deleted before it ran", started);
+                return Uni.createFrom().item(Optional.<ExperimentEntity>empty());
             }
             ExperimentEntity entity = found.get();
             if (!ExperimentRepository.PENDING.equals(entity.status) && !ExperimentRepository.RUNNING.equals(entity.status)) {
-                // its run already ended (a repeated command): close this operation the same way
-                return end(handle, entity.status);
+                return Uni.createFrom().item(found); // a repeated command: its run already ended
             }
             ExperimentSettings settings = settings(entity);
-            RunContext context = new RunContext(id, entity.ownerId, command.token(), settings,
-                    targets(entity), ControlSets.of(settings.positiveControls(), settings.negativeControls()),
-                    new ProgressEvents(handle, id));
+            RunContext context = new RunContext(id, entity.ownerId, token, settings, targets(entity),
+                    ControlSets.of(settings.positiveControls(), settings.negativeControls()), progress);
             return repository.update(id, null, row -> row.status = ExperimentRepository.RUNNING)
-                    .chain(() -> context.progress().emit("started", "running " + settings.mode() + " experiment", null))
+                    .chain(() -> progress.emit("started", "running " + settings.mode() + " experiment", null))
                     .chain(() -> phases(context))
-                    .ifNoItem().after(config.runs().timeout()).failWith(() -> new TimeoutException())
-                    .chain(state -> complete(handle, id, started))
-                    .onFailure().recoverWithUni(failure -> fail(handle, id, describe(failure), started));
+                    .ifNoItem().after(config.runs().timeout()).failWith(TimeoutException::new)
+                    .chain(state -> repository.update(id, null, row -> finish(row, ExperimentRepository.COMPLETED, null, started)))
+                    .call(row -> progress.emit("completed", "the experiment completed", null))
+                    .onFailure().recoverWithUni(failure -> failed(progress, id, describe(failure), started));
         });
     }
 
-    /** Ends the run as cancelled: the row, then the terminal event. */
-    public Uni<Void> cancelled(OperationHandle handle, UUID id, long started) {
-        return repository.update(id, null, row -> finish(row, ExperimentRepository.CANCELLED, "cancelled by its owner", started))
-                .chain(() -> handle.end("experiment_end", status("cancelled"), OperationStatus.CANCELLED));
+    /** Ends the experiment as cancelled (the operation's cancel reached this worker). */
+    public Uni<Optional<ExperimentEntity>> cancel(UUID id, long started) {
+        return repository.update(id, null, row -> {
+            if (ExperimentRepository.PENDING.equals(row.status) || ExperimentRepository.RUNNING.equals(row.status)) {
+                finish(row, ExperimentRepository.CANCELLED, "cancelled by its owner", started);
+            }
+        });
     }
 
     private Uni<RunState> phases(RunContext context) {
@@ -98,31 +102,12 @@ public class ExperimentRunner {
         }).replaceWithVoid();
     }
 
-    private Uni<Void> complete(OperationHandle handle, UUID id, long started) {
-        return repository.update(id, null, row -> finish(row, ExperimentRepository.COMPLETED, null, started))
-                .chain(row -> {
-                    ProgressEvents progress = new ProgressEvents(handle, id);
-                    return progress.emit("completed", "the experiment completed", null)
-                            .chain(() -> handle.emit("experiment_complete",
-                                    EvaluationJson.mapper().valueToTree(views.view(row.orElseThrow()))))
-                            .chain(() -> handle.end("experiment_end", status("completed"), OperationStatus.COMPLETED));
-                });
-    }
-
-    private Uni<Void> fail(OperationHandle handle, UUID id, String error, long started) {
+    private Uni<Optional<ExperimentEntity>> failed(ProgressEvents progress, UUID id, String error, long started) {
         LOG.infof("experiment %s failed: %s", id, error);
         ObjectNode failure = EvaluationJson.mapper().createObjectNode().put("experimentId", id.toString())
                 .put("phase", "error").put("error", error);
         return repository.update(id, null, row -> finish(row, ExperimentRepository.ERROR, error, started))
-                .onFailure().recoverWithNull()
-                .chain(() -> handle.emit("experiment_progress", failure))
-                .chain(() -> handle.emit("experiment_error", EvaluationJson.mapper().createObjectNode().put("error", error)))
-                .chain(() -> handle.end("experiment_end", status("error"), OperationStatus.FAILED));
-    }
-
-    private Uni<Void> end(OperationHandle handle, String status) {
-        return handle.end("experiment_end", status(status),
-                ExperimentRepository.COMPLETED.equals(status) ? OperationStatus.COMPLETED : OperationStatus.FAILED);
+                .call(() -> progress.handle().emit("experiment_progress", failure));
     }
 
     private static void finish(ExperimentEntity row, String status, String error, long started) {
@@ -130,10 +115,6 @@ public class ExperimentRunner {
         row.error = error;
         row.completedAt = OffsetDateTime.now();
         row.totalTimeSeconds = Math.round((System.nanoTime() - started) / 1e7) / 100.0;
-    }
-
-    private static ObjectNode status(String status) {
-        return EvaluationJson.mapper().createObjectNode().put("status", status);
     }
 
     /** What a user reads about a failure: never a stack trace, never an upstream body. */

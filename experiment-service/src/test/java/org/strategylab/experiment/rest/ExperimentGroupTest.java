@@ -1,0 +1,124 @@
+package org.strategylab.experiment.rest;
+
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.experiment.support.OperationEvents;
+import org.strategylab.experiment.support.UpstreamStackResource;
+import org.strategylab.testsupport.InProcessKafkaResource;
+
+/** Batches (one search per organism) and benchmarks (one search, several control sets) end to end. */
+@QuarkusTest
+@QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = UpstreamStackResource.class, restrictToAnnotatedClass = false)
+class ExperimentGroupTest {
+
+    static final String TAXON = "{\"searchName\":\"GenesByTaxon\",\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"]}}";
+
+    @Inject
+    OperationEvents events;
+
+    @Test
+    void aBatchRunsTheSearchForEachOrganismWithItsOwnControls() throws Exception {
+        String erin = ExperimentRunTest.newUser("erin");
+        ExperimentRunTest.SearchAnswer falciparum = ExperimentRunTest.run(erin, TAXON);
+        ExperimentRunTest.SearchAnswer vivax = ExperimentRunTest.run(erin,
+                TAXON.replace("Plasmodium falciparum 3D7", "Plasmodium vivax P01"));
+        List<String> pf = falciparum.ids().subList(0, 4);
+        List<String> pv = vivax.ids().subList(0, 3);
+        String body = "{\"base\":{\"name\":\"taxa\",\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\","
+                + "\"parameters\":{},\"positiveControls\":" + json(pf) + ",\"negativeControls\":" + json(pv) + "},"
+                + "\"organismParamName\":\"organism\",\"targetOrganisms\":[{\"organism\":\"Plasmodium falciparum 3D7\"},"
+                + "{\"organism\":\"Plasmodium vivax P01\",\"positiveControls\":" + json(pv) + ",\"negativeControls\":"
+                + json(pf) + "}]}";
+        JsonPath started = ExperimentRunTest.as(erin).body(body).when().post("/api/v1/experiments/batch")
+                .then().statusCode(202).body("batchId", notNullValue()).body("experimentIds", hasSize(2))
+                .extract().jsonPath();
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        List<String> types = OperationEvents.types(log);
+        assertEquals("batch_complete", types.get(types.size() - 1));
+        assertTrue(types.stream().filter("experiment_progress"::equals).count() >= 6, "both members report progress");
+        JsonNode complete = log.get(log.size() - 1).data();
+        assertEquals(started.getString("batchId"), complete.path("batchId").asText());
+        assertEquals(2, complete.path("experiments").size());
+        for (JsonNode member : complete.path("experiments")) {
+            // each organism finds all of its own positives and none of its negatives
+            assertEquals("completed", member.path("status").asText());
+            assertEquals(1.0, member.path("metrics").path("sensitivity").asDouble());
+            assertEquals(1.0, member.path("metrics").path("specificity").asDouble());
+        }
+        ExperimentRunTest.as(erin).when().get("/api/v1/experiments?batchId=" + started.getString("batchId"))
+                .then().statusCode(200).body("total", equalTo(2))
+                .body("items.name", hasItem("taxa — Plasmodium vivax P01"))
+                .body("items.batchId", contains(started.getString("batchId"), started.getString("batchId")));
+    }
+
+    @Test
+    void aBenchmarkEvaluatesOneSearchAgainstEachControlSet() throws Exception {
+        String finn = ExperimentRunTest.newUser("finn");
+        ExperimentRunTest.SearchAnswer falciparum = ExperimentRunTest.run(finn, TAXON);
+        ExperimentRunTest.SearchAnswer vivax = ExperimentRunTest.run(finn,
+                TAXON.replace("Plasmodium falciparum 3D7", "Plasmodium vivax P01"));
+        String stored = ExperimentRunTest.as(finn).body("{\"name\":\"stored\",\"siteId\":\"plasmodb\",\"positiveIds\":"
+                        + json(vivax.ids().subList(0, 2)) + "}")
+                .when().post("/api/v1/control-sets").then().statusCode(201).extract().path("id");
+        String body = "{\"base\":{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"parameters\":"
+                + "{\"organism\":[\"Plasmodium falciparum 3D7\"]}},\"controlSets\":["
+                + "{\"label\":\"good\",\"positiveControls\":" + json(falciparum.ids().subList(0, 3)) + "},"
+                + "{\"label\":\"stored\",\"controlSetId\":\"" + stored + "\",\"isPrimary\":true}]}";
+        JsonPath started = ExperimentRunTest.as(finn).body(body).when().post("/api/v1/experiments/benchmark")
+                .then().statusCode(202).body("benchmarkId", notNullValue()).extract().jsonPath();
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        JsonNode complete = log.get(log.size() - 1).data();
+        assertEquals("benchmark_complete", log.get(log.size() - 1).type());
+        List<String> labels = new ArrayList<>();
+        complete.path("experiments").forEach(member -> labels.add(member.path("controlSetLabel").asText()));
+        assertEquals(List.of("good", "stored"), labels);
+        assertEquals(1.0, complete.path("experiments").get(0).path("metrics").path("sensitivity").asDouble());
+        assertEquals(0.0, complete.path("experiments").get(1).path("metrics").path("sensitivity").asDouble());
+        assertTrue(complete.path("experiments").get(1).path("isPrimaryBenchmark").asBoolean());
+        assertTrue(!complete.path("experiments").get(0).path("isPrimaryBenchmark").asBoolean());
+    }
+
+    @Test
+    void aBadMemberIsNamedWhereTheCallerWroteIt() {
+        String gail = ExperimentRunTest.newUser("gail");
+        ExperimentRunTest.as(gail).body("{\"base\":{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\","
+                        + "\"parameters\":{},\"positiveControls\":[\"G1\"]},\"organismParamName\":\"organism\","
+                        + "\"targetOrganisms\":[{\"organism\":\"Plasmodium falciparum 3D7\"},{\"organism\":\"Nosuchia nonexistens\"},"
+                        + "{\"organism\":\"Plasmodium vivax P01\",\"positiveControls\":[\"A\"],\"negativeControls\":[\"A\"]}]}")
+                .when().post("/api/v1/experiments/batch")
+                .then().statusCode(422).contentType("application/problem+json")
+                .body("errors.pointer", hasItem("/targetOrganisms/1/organism"))
+                .body("errors.pointer", hasItem("/targetOrganisms/2/negativeControls"));
+        ExperimentRunTest.as(gail).body("{\"base\":{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\","
+                        + "\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"]}},\"controlSets\":["
+                        + "{\"label\":\"a\",\"positiveControls\":[]},{\"label\":\"b\",\"positiveControls\":[\"G1\"],\"isPrimary\":true},"
+                        + "{\"label\":\"c\",\"positiveControls\":[\"G1\"],\"isPrimary\":true}]}")
+                .when().post("/api/v1/experiments/benchmark")
+                .then().statusCode(422).body("errors.pointer", hasItem("/controlSets"));
+        ExperimentRunTest.as(gail).body("{\"base\":{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\","
+                        + "\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"]}},\"controlSets\":["
+                        + "{\"label\":\"a\",\"positiveControls\":[]}]}")
+                .when().post("/api/v1/experiments/benchmark")
+                .then().statusCode(422).body("errors.pointer", hasItem("/controlSets/0/positiveControls"));
+    }
+
+    private static String json(List<String> ids) {
+        return "[\"" + String.join("\",\"", ids) + "\"]";
+    }
+}
