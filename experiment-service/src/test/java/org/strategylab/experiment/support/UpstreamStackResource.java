@@ -23,10 +23,12 @@ public class UpstreamStackResource implements QuarkusTestResourceLifecycleManage
     /** The simulator's base URL, for tests that read the site directly. */
     public static volatile String simulatorUrl;
 
+    /** The simulator, for tests that inject faults (reset them afterwards). */
+    public static volatile UpstreamSimulator simulator;
+
     private static final String SESSIONS_KEY = "0ZjLi2Ii+2Dqzd3X7aqx0R2NrY1yk0RgC7SDryCJEdE=";
 
     private PostgresResource postgres;
-    private UpstreamSimulator simulator;
     private QuarkusAppProcess upstreamGateway;
 
     @Override
@@ -65,6 +67,7 @@ public class UpstreamStackResource implements QuarkusTestResourceLifecycleManage
         }
         if (simulator != null) {
             simulator.close();
+            simulator = null;
         }
         if (postgres != null) {
             postgres.stop();
