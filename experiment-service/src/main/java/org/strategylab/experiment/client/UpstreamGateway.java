@@ -55,7 +55,13 @@ public class UpstreamGateway {
 
     /** Creates a (not saved) strategy from a step tree. */
     public Uni<Strategy> createStrategy(String token, String siteId, String name, String recordType, JsonNode tree) {
-        ObjectNode body = JSON.objectNode().put("name", name).put("recordType", recordType).put("isSaved", false);
+        return createStrategy(token, siteId, name, recordType, tree, false);
+    }
+
+    /** Creates a strategy from a step tree; a saved one shows in the user's strategies on the site. */
+    public Uni<Strategy> createStrategy(String token, String siteId, String name, String recordType, JsonNode tree,
+                                        boolean saved) {
+        ObjectNode body = JSON.objectNode().put("name", name).put("recordType", recordType).put("isSaved", saved);
         body.set("tree", tree);
         return guard(client.createStrategy(bearer(token), siteId, body)).map(view -> {
             JsonNode size = view.path("estimatedSize");
@@ -111,6 +117,26 @@ public class UpstreamGateway {
         ObjectNode body = JSON.objectNode();
         geneIds.forEach(body.putArray("geneIds")::add);
         return guard(client.resolveGenes(bearer(token), siteId, body));
+    }
+
+    /** The organisms of a site (leaves of its organism tree), by name. */
+    public Uni<List<String>> organisms(String token, String siteId) {
+        return guard(client.organisms(bearer(token), siteId)).map(answer -> {
+            List<String> names = new ArrayList<>();
+            JsonNode items = answer.isArray() ? answer : answer.path("items");
+            items.forEach(organism -> names.add(organism.path("name").asText()));
+            return names;
+        });
+    }
+
+    /** A search's gene IDs (at most {@code max}), nothing left on the site. */
+    public Uni<List<String>> searchIds(String token, String siteId, String recordType, JsonNode search, int max) {
+        ObjectNode body = ((ObjectNode) search.deepCopy()).put("recordType", recordType).put("maxIds", max);
+        return guard(client.runSearch(bearer(token), siteId, body)).map(answer -> {
+            List<String> ids = new ArrayList<>();
+            answer.path("ids").forEach(id -> ids.add(id.asText()));
+            return ids;
+        });
     }
 
     private static String bearer(String token) {

@@ -60,4 +60,13 @@ public interface UpstreamGatewayClient {
                              @PathParam("stepId") long stepId, @QueryParam("max") int max,
                              @QueryParam("sortAttribute") String sortAttribute,
                              @QueryParam("direction") String direction);
+
+    @GET
+    @Path("/api/v1/sites/{siteId}/organisms")
+    Uni<JsonNode> organisms(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId);
+
+    @POST
+    @Path("/internal/v1/sites/{siteId}/searches/run")
+    Uni<JsonNode> runSearch(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                            JsonNode request);
 }

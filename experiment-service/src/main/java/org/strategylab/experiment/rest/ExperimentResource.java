@@ -79,6 +79,14 @@ public class ExperimentResource {
         return groups.benchmark(caller.id(), token.getRawToken(), request).map(started -> Response.accepted(started).build());
     }
 
+    @POST
+    @Path("/seed")
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Seed a site with demo strategies (on the site, in your account) and a demo control set")
+    public Uni<Response> seed(@QueryParam("siteId") String siteId) {
+        return experiments.seed(caller.id(), token.getRawToken(), siteId).map(started -> Response.accepted(started).build());
+    }
+
     /** The caller's experiments, newest first, without gene lists. */
     @GET
     public Uni<ExperimentPage> list(@QueryParam("siteId") String siteId,

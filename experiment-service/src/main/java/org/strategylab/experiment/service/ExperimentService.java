@@ -57,6 +57,9 @@ public class ExperimentService {
     @Inject
     UpstreamGateway upstream;
 
+    @Inject
+    org.strategylab.sites.SiteRegistry sites;
+
     public Uni<OperationStarted> start(String callerId, String token, ExperimentRequest request) {
         return requests.validate(callerId, token, request).chain(valid -> {
             UUID id = UUID.randomUUID();
@@ -68,6 +71,19 @@ public class ExperimentService {
                         .map(sent -> OperationStarted.single(operation.id().toString(), id.toString()));
             });
         });
+    }
+
+    /** Seeds a site with demo strategies and a demo control set for the caller (operation kind {@code seed}). */
+    public Uni<OperationStarted> seed(String callerId, String token, String siteId) {
+        if (siteId == null || siteId.isBlank() || sites.find(siteId).isEmpty()) {
+            throw ProblemException.invalid("Name a site to seed", java.util.List.of(new org.strategylab.edge.problem.FieldError(
+                    "siteId", siteId == null || siteId.isBlank() ? "is required" : "no site with id '" + siteId + "'")));
+        }
+        return operations.register(callerId, ExperimentCommand.SEED, siteId, EVENTS_TOPIC)
+                .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.SEED, operation.id().toString(),
+                                java.util.List.of(), siteId, callerId, token))
+                        .map(sent -> new OperationStarted(operation.id().toString(), null, null, null, null,
+                                "/api/v1/control-sets?siteId=" + siteId)));
     }
 
     public Uni<ExperimentView> get(String callerId, String id) {

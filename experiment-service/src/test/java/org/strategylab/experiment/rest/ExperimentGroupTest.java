@@ -118,6 +118,47 @@ class ExperimentGroupTest {
                 .then().statusCode(422).body("errors.pointer", hasItem("/controlSets/0/positiveControls"));
     }
 
+    @Test
+    void aSeedRunLeavesDemoStrategiesOnTheSiteAndADemoControlSetToExperimentWith() {
+        String kim = ExperimentRunTest.newUser("kim");
+        ExperimentRunTest.as(kim).when().post("/api/v1/experiments/seed").then().statusCode(422)
+                .body("errors.pointer", hasItem("siteId"));
+        ExperimentRunTest.as(kim).when().post("/api/v1/experiments/seed?siteId=nosuch").then().statusCode(422);
+        JsonPath started = ExperimentRunTest.as(kim).when().post("/api/v1/experiments/seed?siteId=plasmodb")
+                .then().statusCode(202).extract().jsonPath();
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        List<String> types = OperationEvents.types(log);
+        assertEquals("seed_complete", types.get(types.size() - 1), "events: " + types);
+        assertEquals(3, types.stream().filter("seed_strategy_complete"::equals).count(), "events: " + types);
+        JsonNode complete = log.get(log.size() - 1).data();
+        assertEquals(3, complete.path("strategiesCreated").asInt());
+        assertEquals(1, complete.path("controlSetsCreated").asInt());
+        assertEquals(0, complete.path("failed").asInt());
+
+        String upstream = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getValue("quarkus.rest-client.upstream-gateway.url", String.class);
+        io.restassured.RestAssured.given().header("Authorization", org.strategylab.testsupport.TestTokens.bearer(kim))
+                .when().get(upstream + "/internal/v1/sites/plasmodb/strategies")
+                .then().statusCode(200).body("items.name", hasItem("Demo: secreted protein kinases of Plasmodium falciparum 3D7"));
+        JsonPath sets = ExperimentRunTest.as(kim).when().get("/api/v1/control-sets?siteId=plasmodb&tags=demo")
+                .then().statusCode(200).body("total", equalTo(1)).extract().jsonPath();
+        assertTrue(sets.getList("items[0].positiveIds").size() > 0, "kinases as positives");
+        assertTrue(sets.getList("items[0].negativeIds").size() > 0, "other genes as negatives");
+
+        // the demo set drives an experiment of the demo search: every positive found, no negative
+        JsonPath run = ExperimentRunTest.as(kim).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByGoTerm\",\"parameters\":"
+                        + "{\"organism\":[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},\"controlSetId\":\""
+                        + sets.getString("items[0].id") + "\"}")
+                .when().post("/api/v1/experiments").then().statusCode(202).extract().jsonPath();
+        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        JsonPath experiment = ExperimentRunTest.as(kim).when().get("/api/v1/experiments/" + run.getString("experimentId"))
+                .then().statusCode(200).body("status", equalTo("completed"))
+                .body("controlSetLabel", equalTo("Demo: protein kinases vs. other genes of Plasmodium falciparum 3D7"))
+                .extract().jsonPath();
+        assertEquals(1.0, experiment.getDouble("metrics.sensitivity"), 1e-9);
+        assertEquals(1.0, experiment.getDouble("metrics.specificity"), 1e-9);
+    }
+
     private static String json(List<String> ids) {
         return "[\"" + String.join("\",\"", ids) + "\"]";
     }
