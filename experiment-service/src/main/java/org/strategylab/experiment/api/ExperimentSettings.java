@@ -58,4 +58,12 @@ public record ExperimentSettings(
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
                 enableRobustness, bootstrapIterations, bootstrapSeed);
     }
+
+    /** The same settings as a tree experiment over {@code tree} (after a refine added a step). */
+    public ExperimentSettings withTree(JsonNode tree) {
+        return new ExperimentSettings(name, description, siteId, recordType, MULTI_STEP, searchName, parameters, tree,
+                targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
+                controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
+                enableRobustness, bootstrapIterations, bootstrapSeed);
+    }
 }

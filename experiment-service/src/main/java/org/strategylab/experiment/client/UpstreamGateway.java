@@ -139,6 +139,31 @@ public class UpstreamGateway {
         });
     }
 
+    public Uni<JsonNode> attributes(String token, String siteId, String recordType) {
+        return guard(client.attributes(bearer(token), siteId, recordType));
+    }
+
+    public Uni<JsonNode> records(String token, String siteId, long stepId, int offset, int limit, String sort,
+                                 String direction, String attributes) {
+        return guard(client.records(bearer(token), siteId, stepId, offset, limit, sort, direction, attributes));
+    }
+
+    public Uni<JsonNode> record(String token, String siteId, JsonNode request) {
+        return guard(client.record(bearer(token), siteId, request));
+    }
+
+    public Uni<JsonNode> distribution(String token, String siteId, long stepId, String column) {
+        return guard(client.distribution(bearer(token), siteId, stepId, column));
+    }
+
+    /** Replaces a strategy's step tree; answers the new root step. */
+    public Uni<Long> replaceTree(String token, String siteId, long strategyId, JsonNode tree) {
+        ObjectNode body = JSON.objectNode();
+        body.set("tree", tree);
+        return guard(client.patchStrategy(bearer(token), siteId, strategyId, body))
+                .map(view -> view.path("stepTree").path("stepId").asLong());
+    }
+
     private static String bearer(String token) {
         return "Bearer " + token;
     }

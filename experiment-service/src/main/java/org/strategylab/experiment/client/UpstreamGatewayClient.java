@@ -69,4 +69,31 @@ public interface UpstreamGatewayClient {
     @Path("/internal/v1/sites/{siteId}/searches/run")
     Uni<JsonNode> runSearch(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
                             JsonNode request);
+
+    @GET
+    @Path("/api/v1/sites/{siteId}/record-types/{recordType}/attributes")
+    Uni<JsonNode> attributes(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                             @PathParam("recordType") String recordType);
+
+    @GET
+    @Path("/internal/v1/sites/{siteId}/steps/{stepId}/records")
+    Uni<JsonNode> records(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                          @PathParam("stepId") long stepId, @QueryParam("offset") int offset,
+                          @QueryParam("limit") int limit, @QueryParam("sort") String sort,
+                          @QueryParam("direction") String direction, @QueryParam("attributes") String attributes);
+
+    @POST
+    @Path("/internal/v1/sites/{siteId}/records")
+    Uni<JsonNode> record(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                         JsonNode request);
+
+    @GET
+    @Path("/internal/v1/sites/{siteId}/steps/{stepId}/columns/{column}/distribution")
+    Uni<JsonNode> distribution(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                               @PathParam("stepId") long stepId, @PathParam("column") String column);
+
+    @jakarta.ws.rs.PATCH
+    @Path("/internal/v1/sites/{siteId}/strategies/{strategyId}")
+    Uni<JsonNode> patchStrategy(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                                @PathParam("strategyId") long strategyId, JsonNode patch);
 }

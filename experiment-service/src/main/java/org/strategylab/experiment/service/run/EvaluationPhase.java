@@ -40,7 +40,7 @@ public class EvaluationPhase implements RunPhase {
 
     @Override
     public Uni<RunState> run(RunContext context, RunState state) {
-        Uni<RunState> evaluated = context.settings().geneIdMode() ? geneIds(context) : upstream.evaluate(context);
+        Uni<RunState> evaluated = context.settings().geneIdMode() ? geneIds(context) : upstream.evaluate(context, state);
         return evaluated.call(next -> context.progress().emit(phase(), "classified against the controls",
                 Map.of("metrics", next.results().metrics())));
     }

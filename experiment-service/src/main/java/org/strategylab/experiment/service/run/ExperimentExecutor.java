@@ -66,7 +66,7 @@ public class ExperimentExecutor {
                     ControlSets.of(settings.positiveControls(), settings.negativeControls()), progress);
             return repository.update(id, null, row -> row.status = ExperimentRepository.RUNNING)
                     .chain(() -> progress.emit("started", "running " + settings.mode() + " experiment", null))
-                    .chain(() -> phases(context))
+                    .chain(() -> phases(context, RunState.EMPTY))
                     .ifNoItem().after(config.runs().timeout()).failWith(TimeoutException::new)
                     .chain(state -> repository.update(id, null, row -> finish(row, ExperimentRepository.COMPLETED, null, started)))
                     .call(row -> progress.emit("completed", "the experiment completed", null))
@@ -83,8 +83,9 @@ public class ExperimentExecutor {
         });
     }
 
-    private Uni<RunState> phases(RunContext context) {
-        Uni<RunState> chain = Uni.createFrom().item(RunState.EMPTY);
+    /** Runs every phase that applies from {@code start}, persisting the state after each. */
+    public Uni<RunState> phases(RunContext context, RunState start) {
+        Uni<RunState> chain = Uni.createFrom().item(start);
         for (RunPhase phase : phases.stream().sorted(Comparator.comparingInt(RunPhase::order)).toList()) {
             if (phase.appliesTo(context.settings())) {
                 chain = chain.chain(state -> phase.run(context, state)).call(next -> keep(context.experimentId(), next));
@@ -129,7 +130,7 @@ public class ExperimentExecutor {
         return failure.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
-    private static ExperimentSettings settings(ExperimentEntity entity) {
+    static ExperimentSettings settings(ExperimentEntity entity) {
         try {
             return EvaluationJson.mapper().treeToValue(entity.config, ExperimentSettings.class);
         } catch (JsonProcessingException e) {
@@ -137,7 +138,8 @@ public class ExperimentExecutor {
         }
     }
 
-    private static List<String> targets(ExperimentEntity entity) {
+    /** The gene-ID mode input of an experiment (empty in the other modes). */
+    public static List<String> targets(ExperimentEntity entity) {
         if (entity.targetGeneIds == null || entity.targetGeneIds.isNull()) {
             return List.of();
         }

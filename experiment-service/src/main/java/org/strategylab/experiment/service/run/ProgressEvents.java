@@ -18,8 +18,16 @@ public final class ProgressEvents {
         this.experimentId = experimentId;
     }
 
+    /** Progress nobody follows: a re-evaluation runs inside its request, not as an operation. */
+    public static ProgressEvents none(UUID experimentId) {
+        return new ProgressEvents(null, experimentId);
+    }
+
     /** An {@code experiment_progress} event; {@code extra} fields (e.g. {@code metrics}) are added to it. */
     public Uni<Void> emit(String phase, String message, Object extra) {
+        if (handle == null) {
+            return Uni.createFrom().voidItem();
+        }
         ObjectNode data = EvaluationJson.mapper().createObjectNode().put("experimentId", experimentId.toString())
                 .put("phase", phase);
         if (message != null) {

@@ -49,15 +49,21 @@ public class UpstreamEvaluation {
     @Inject
     ExperimentConfig config;
 
-    public Uni<RunState> evaluate(RunContext context) {
+    /**
+     * Evaluates the experiment's search or tree. A first run makes the experiment's strategy; a
+     * re-evaluation ({@code state} names the strategy and step already) reads the existing step.
+     */
+    public Uni<RunState> evaluate(RunContext context, RunState state) {
         ExperimentSettings settings = context.settings();
         JsonNode tree = tree(settings);
         String token = context.token();
         String site = settings.siteId();
         AtomicReference<UpstreamGateway.Strategy> made = new AtomicReference<>();
 
-        Uni<Strategy> strategy = upstream.createStrategy(token, site, settings.name(), settings.recordType(), tree)
-                .invoke(made::set)
+        Uni<UpstreamGateway.Strategy> existing = state.upstreamStepId() == null ? null
+                : Uni.createFrom().item(new UpstreamGateway.Strategy(state.upstreamStrategyId(), state.upstreamStepId(), null));
+        Uni<Strategy> strategy = (existing != null ? existing
+                : upstream.createStrategy(token, site, settings.name(), settings.recordType(), tree).invoke(made::set))
                 .chain(created -> upstream.orderedIds(token, site, created.rootStepId(), config.runs().maxOrderedIds(),
                                 settings.sortAttribute(), settings.sortAttribute() == null ? null : settings.sortDirection())
                         .map(ids -> new Strategy(created, ids)));
@@ -80,7 +86,7 @@ public class UpstreamEvaluation {
     }
 
     /** The single search as a one-node tree, or the tree of a multi-step experiment. */
-    static JsonNode tree(ExperimentSettings settings) {
+    public static JsonNode tree(ExperimentSettings settings) {
         if (ExperimentSettings.MULTI_STEP.equals(settings.mode())) {
             return settings.stepTree();
         }

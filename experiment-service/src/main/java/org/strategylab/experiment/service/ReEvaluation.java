@@ -1,0 +1,93 @@
+package org.strategylab.experiment.service;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.OffsetDateTime;
+import java.util.Optional;
+import java.util.UUID;
+import org.strategylab.edge.problem.ProblemException;
+import org.strategylab.evaluation.ids.ControlSets;
+import org.strategylab.evaluation.json.EvaluationJson;
+import org.strategylab.experiment.api.ControlSet;
+import org.strategylab.experiment.api.ExperimentSettings;
+import org.strategylab.experiment.api.ExperimentView;
+import org.strategylab.experiment.client.UpstreamFailure;
+import org.strategylab.experiment.persistence.ControlSetRepository;
+import org.strategylab.experiment.persistence.ExperimentEntity;
+import org.strategylab.experiment.persistence.ExperimentRepository;
+import org.strategylab.experiment.service.run.ExperimentExecutor;
+import org.strategylab.experiment.service.run.ProgressEvents;
+import org.strategylab.experiment.service.run.RunContext;
+import org.strategylab.experiment.service.run.RunState;
+
+/**
+ * Re-evaluation (spec §4.3): the experiment's phases run again, inside the request, against its
+ * current controls — re-read from its control set when it has one, so edited controls take effect —
+ * and its current step (after a refine, the refined one); the results are replaced and persisted and
+ * the full experiment is answered.
+ */
+@ApplicationScoped
+public class ReEvaluation {
+
+    @Inject
+    ExperimentService experiments;
+
+    @Inject
+    ExperimentRepository repository;
+
+    @Inject
+    ControlSetRepository controlSets;
+
+    @Inject
+    ExperimentExecutor executor;
+
+    @Inject
+    ExperimentViews views;
+
+    public Uni<ExperimentView> reEvaluate(String callerId, String token, String id) {
+        return experiments.owned(callerId, id).chain(row -> {
+            if (ExperimentRepository.PENDING.equals(row.status) || ExperimentRepository.RUNNING.equals(row.status)) {
+                throw ProblemException.conflict("EXPERIMENT_RUNNING", "The experiment is still running; re-evaluate it once it has ended");
+            }
+            ExperimentSettings stored = ExperimentViews.settings(row);
+            if (!stored.geneIdMode() && row.upstreamStepId == null) {
+                throw ProblemException.conflict("NO_UPSTREAM_STEP", "The experiment has no result on the site to re-evaluate; run it again");
+            }
+            return currentControls(callerId, stored).chain(settings -> {
+                RunContext context = new RunContext(row.id, callerId, token, settings, ExperimentExecutor.targets(row),
+                        ControlSets.of(settings.positiveControls(), settings.negativeControls()), ProgressEvents.none(row.id));
+                RunState start = new RunState(ExperimentViews.results(row), row.upstreamStrategyId, row.upstreamStepId,
+                        java.util.List.of(), java.util.List.of());
+                long started = System.nanoTime();
+                return executor.phases(context, start)
+                        .onFailure(UpstreamFailure.class).transform(ResultBrowser::problem)
+                        .chain(state -> repository.update(row.id, callerId, changed -> {
+                            changed.config = EvaluationJson.mapper().valueToTree(settings);
+                            changed.metricsStale = false;
+                            changed.status = ExperimentRepository.COMPLETED;
+                            changed.error = null;
+                            changed.completedAt = OffsetDateTime.now();
+                            changed.totalTimeSeconds = Math.round((System.nanoTime() - started) / 1e7) / 100.0;
+                        }))
+                        .map(updated -> views.view(updated.orElseThrow(() -> ExperimentService.notFound(id))));
+            });
+        });
+    }
+
+    /** The controls as they are now: the control set's lists when the experiment came from one that still exists. */
+    private Uni<ExperimentSettings> currentControls(String callerId, ExperimentSettings settings) {
+        if (settings.controlSetId() == null) {
+            return Uni.createFrom().item(settings);
+        }
+        UUID setId;
+        try {
+            setId = UUID.fromString(settings.controlSetId());
+        } catch (IllegalArgumentException e) {
+            return Uni.createFrom().item(settings);
+        }
+        return controlSets.findVisible(setId, callerId).map((Optional<ControlSet> found) -> found
+                .map(set -> settings.withControls(set.positiveIds(), set.negativeIds()))
+                .orElse(settings));
+    }
+}

@@ -1,0 +1,106 @@
+package org.strategylab.experiment.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.strategylab.edge.problem.FieldError;
+import org.strategylab.edge.problem.ProblemException;
+import org.strategylab.evaluation.json.EvaluationJson;
+import org.strategylab.experiment.api.ExperimentSettings;
+import org.strategylab.experiment.api.RefineRequest;
+import org.strategylab.experiment.client.UpstreamFailure;
+import org.strategylab.experiment.client.UpstreamGateway;
+import org.strategylab.experiment.persistence.ExperimentEntity;
+import org.strategylab.experiment.persistence.ExperimentRepository;
+import org.strategylab.experiment.service.run.UpstreamEvaluation;
+
+/**
+ * Refines an experiment's result on its upstream strategy: a search combined with the current
+ * result, or a transform of it, becomes the strategy's new root. The experiment records the new
+ * step and its tree (it is a tree experiment from then on) and says its metrics are stale until it
+ * is re-evaluated.
+ */
+@ApplicationScoped
+public class Refinement {
+
+    @Inject
+    ExperimentService experiments;
+
+    @Inject
+    ExperimentRepository repository;
+
+    @Inject
+    UpstreamGateway upstream;
+
+    public Uni<JsonNode> refine(String callerId, String token, String id, RefineRequest request) {
+        return experiments.owned(callerId, id).chain(row -> {
+            long root = ResultBrowser.step(row);
+            if (row.upstreamStrategyId == null) {
+                throw ProblemException.conflict("NO_UPSTREAM_STEP", "The experiment has no strategy on the site to refine");
+            }
+            ExperimentSettings settings = ExperimentViews.settings(row);
+            boolean combine = "combine".equals(request.action());
+            String search = combine ? request.searchName() : request.transformName();
+            String operator = request.operator() == null ? "INTERSECT" : request.operator().toUpperCase(Locale.ROOT);
+            List<FieldError> errors = new ArrayList<>();
+            if (search == null || search.isBlank()) {
+                errors.add(new FieldError(combine ? "/searchName" : "/transformName", "name the search to "
+                        + (combine ? "combine with" : "transform") + " the result"));
+            }
+            if (combine && !StepTreeReader.OPERATORS.contains(operator)) {
+                errors.add(new FieldError("/operator", "must be one of " + StepTreeReader.OPERATORS));
+            }
+            if (!errors.isEmpty()) {
+                throw ProblemException.invalid("The refinement has " + errors.size() + " invalid field(s)", errors);
+            }
+            Map<String, Object> parameters = request.parameters() == null ? Map.of() : request.parameters();
+            ObjectNode added = EvaluationJson.mapper().createObjectNode().put("searchName", search);
+            added.set("parameters", EvaluationJson.mapper().valueToTree(parameters));
+            JsonNode current = UpstreamEvaluation.tree(settings);
+            ObjectNode onSite = node(combine, operator, added, EvaluationJson.mapper().createObjectNode().put("stepId", root));
+            ObjectNode asSpec = node(combine, operator, added, current);
+            Uni<Void> check = combine
+                    ? upstream.validate(token, row.siteId, settings.recordType(), search, parameters)
+                            .onFailure(UpstreamFailure.class).transform(failure -> parametersNamed(ResultBrowser.problem(failure)))
+                    : Uni.createFrom().voidItem();
+            return check.chain(() -> upstream.replaceTree(token, row.siteId, row.upstreamStrategyId, onSite)
+                            .onFailure(UpstreamFailure.class).transform(ResultBrowser::problem))
+                    .chain(newRoot -> repository.update(row.id, callerId, changed -> {
+                        changed.config = EvaluationJson.mapper().valueToTree(settings.withTree(asSpec));
+                        changed.upstreamStepId = newRoot;
+                        changed.metricsStale = true;
+                    }).map(updated -> {
+                        ExperimentEntity saved = updated.orElseThrow(() -> ExperimentService.notFound(id));
+                        return (JsonNode) EvaluationJson.mapper().createObjectNode().put("success", true)
+                                .put("newStepId", saved.upstreamStepId).put("metricsStale", true)
+                                .put("experimentId", id);
+                    }));
+        });
+    }
+
+    /** The site names the values as {@code /contextValues/<name>}; the caller wrote them in {@code parameters}. */
+    private static ProblemException parametersNamed(ProblemException problem) {
+        return new ProblemException(problem.status(), problem.code(), problem.title(), problem.getMessage(),
+                problem.errors().stream().map(error -> new FieldError(
+                        error.pointer().replaceFirst("^/contextValues", "/parameters"), error.message())).toList());
+    }
+
+    /** The new root: the added search combined with (or transforming) the current result. */
+    private static ObjectNode node(boolean combine, String operator, ObjectNode added, JsonNode current) {
+        if (combine) {
+            ObjectNode node = EvaluationJson.mapper().createObjectNode().put("operator", operator);
+            node.set("primaryInput", current);
+            node.set("secondaryInput", added.deepCopy());
+            return node;
+        }
+        ObjectNode node = added.deepCopy();
+        node.set("primaryInput", current);
+        return node;
+    }
+}
