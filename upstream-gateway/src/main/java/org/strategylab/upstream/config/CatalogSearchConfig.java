@@ -11,6 +11,29 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "strategylab.upstream.catalog-search")
 public interface CatalogSearchConfig {
 
+    /** The sentence-embedding models shipped with the service. */
+    enum Model {
+        /** all-MiniLM-L6-v2, float32 (86 MiB): the better ranking. */
+        ALL_MINILM_L6_V2("all-minilm-l6-v2"),
+        /** all-MiniLM-L6-v2 quantised to 8 bits (22 MiB): less memory, faster, slightly worse ranking. */
+        ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q");
+
+        private final String id;
+
+        Model(String id) {
+            this.id = id;
+        }
+
+        /** Its name in the artifact's resources and in stored vectors. */
+        public String id() {
+            return id;
+        }
+    }
+
+    /** Which model ranks by meaning ({@code all-minilm-l6-v2} or {@code all-minilm-l6-v2-q}); see the README's figures. */
+    @WithDefault("all-minilm-l6-v2")
+    Model model();
+
     /** Texts embedded per model call while an index is built (spec §8). */
     @WithDefault("128")
     int batchSize();

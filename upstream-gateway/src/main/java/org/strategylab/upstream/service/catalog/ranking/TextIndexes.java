@@ -60,7 +60,7 @@ public class TextIndexes {
             return current.index();
         }
         List<RankedDoc> list = docs.get();
-        String fingerprint = fingerprint(list);
+        String fingerprint = fingerprint(encoder.modelId(), list);
         Entry entry = entries.compute(indexKey, (key, existing) -> {
             if (existing != null && existing.fingerprint().equals(fingerprint)) {
                 return new Entry(source, fingerprint, existing.index());
@@ -74,10 +74,10 @@ public class TextIndexes {
     }
 
     /** The fingerprint of a list as {@link #index} computes it: SHA-256 of the model and every text, in order. */
-    public static String fingerprint(List<RankedDoc> docs) {
+    public static String fingerprint(String model, List<RankedDoc> docs) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            update(digest, SentenceEncoder.MODEL);
+            update(digest, model);
             for (RankedDoc doc : docs) {
                 update(digest, doc.key());
                 doc.embedded().forEach(text -> update(digest, text));
@@ -98,7 +98,7 @@ public class TextIndexes {
     }
 
     private Uni<TextIndex> build(String indexKey, String fingerprint, List<RankedDoc> docs) {
-        return vectors.find(indexKey, fingerprint, SentenceEncoder.MODEL)
+        return vectors.find(indexKey, fingerprint, encoder.modelId())
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("Cannot read the stored vectors of %s (%s); computing them", indexKey, failure.toString());
                     return java.util.Optional.empty();
@@ -108,7 +108,7 @@ public class TextIndexes {
                         return onWorker(() -> new TextIndex(docs, stored.get()));
                     }
                     return onWorker(() -> embed(indexKey, docs)).call(index -> vectors.save(indexKey, fingerprint,
-                                    SentenceEncoder.MODEL, index.vectors())
+                                    encoder.modelId(), index.vectors())
                             .onFailure().invoke(failure -> LOG.warnf("Cannot store the vectors of %s (%s)", indexKey,
                                     failure.toString()))
                             .onFailure().recoverWithNull());

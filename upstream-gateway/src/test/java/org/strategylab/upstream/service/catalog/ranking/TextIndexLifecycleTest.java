@@ -39,6 +39,11 @@ class TextIndexLifecycleTest {
         }
 
         @Override
+        public String modelId() {
+            return real.modelId();
+        }
+
+        @Override
         public float[][] encode(List<String> batch) {
             texts.addAndGet(batch.size());
             return real.encode(batch);
@@ -73,7 +78,7 @@ class TextIndexLifecycleTest {
         TextIndex index = a.await().indefinitely();
         assertSame(index, b.await().indefinitely());
         assertEquals(3, first.texts.get());
-        assertEquals(Optional.of(TextIndexes.fingerprint(docs)), repository.fingerprint(key).await().indefinitely());
+        assertEquals(Optional.of(TextIndexes.fingerprint(encoder.modelId(), docs)), repository.fingerprint(key).await().indefinitely());
 
         // a restart, or a second replica: the stored vectors, no model run
         CountingEncoder second = new CountingEncoder(encoder);
@@ -90,7 +95,7 @@ class TextIndexLifecycleTest {
         List<RankedDoc> changed = docs("Predicted Signal Peptide", "Proximity to Telomeres", "Exon Count", "GO Term");
         one.index(key, new Object(), () -> changed).await().indefinitely();
         assertEquals(3 + 4, first.texts.get());
-        assertEquals(Optional.of(TextIndexes.fingerprint(changed)), repository.fingerprint(key).await().indefinitely());
+        assertEquals(Optional.of(TextIndexes.fingerprint(encoder.modelId(), changed)), repository.fingerprint(key).await().indefinitely());
 
         // a new copy of an unchanged list keeps its index
         TextIndex same = one.index(key, new Object(), () -> changed).await().indefinitely();
