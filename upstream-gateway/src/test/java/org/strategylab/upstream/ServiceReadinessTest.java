@@ -20,8 +20,8 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
 
     @Override
     protected String schemaVersion() {
-        // V2 added the session version that replicas read through
-        return "2";
+        // V2 added the session version that replicas read through; V3 the stored ranking vectors (issue 19)
+        return "3";
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.strategylab.simulator.catalog.Catalog;
+import org.strategylab.simulator.catalog.RecordedCatalogues;
 import org.strategylab.simulator.data.GeneUniverse;
 import org.strategylab.simulator.data.Organism;
 import org.strategylab.simulator.data.SiteData;
@@ -94,6 +95,23 @@ public final class UpstreamSimulator implements AutoCloseable {
                 root.get(webPath + "/app").handler(UpstreamSimulator::primeSession);
                 servicePaths.put(site.id(), servicePath);
                 siteInfo.add(describe(site, servicePath, data));
+            }
+            // every other site of the recorded catalogues: its real searches, no data (RecordedCatalogues)
+            RecordedCatalogues recorded = RecordedCatalogues.bundled();
+            for (String id : recorded.siteIds()) {
+                if (servicePaths.containsKey(id) || registry.find(id).isEmpty()) {
+                    continue;
+                }
+                Site site = registry.require(id);
+                String servicePath = URI.create(site.baseUrl()).getPath();
+                SiteData data = SiteData.component(universe, site.projectId());
+                root.route(servicePath + "/*").subRouter(wdk.serviceRouter(vertx, site, servicePath, recorded.catalog(id, data)));
+                String webPath = servicePath.substring(0, servicePath.lastIndexOf('/'));
+                root.get(webPath + "/app").handler(UpstreamSimulator::primeSession);
+                servicePaths.put(site.id(), servicePath);
+                Map<String, Object> info = describe(site, servicePath, data);
+                info.put("catalogue", "recorded (real searches, no data)");
+                siteInfo.add(info);
             }
             root.errorHandler(404, UpstreamSimulator::notFound);
             root.errorHandler(405, ctx -> ctx.response().setStatusCode(405).putHeader(HttpHeaders.CONTENT_TYPE, "text/plain")

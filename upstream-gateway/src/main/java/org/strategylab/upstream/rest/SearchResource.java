@@ -27,6 +27,8 @@ import org.strategylab.upstream.api.ParamSpec;
 import org.strategylab.upstream.api.SearchParamSpecs;
 import org.strategylab.upstream.api.SearchSummary;
 import org.strategylab.upstream.api.ValidationResult;
+import org.strategylab.upstream.api.VocabularyHit;
+import org.strategylab.upstream.service.catalog.ranking.RankMode;
 import org.strategylab.upstream.service.catalog.CatalogService;
 
 /** A site's searches, their parameters and the validation of parameter values. Public. */
@@ -39,13 +41,32 @@ public class SearchResource {
     CatalogService catalog;
 
     @GET
-    @Operation(summary = "The searches of a site, optionally of one record type and matching a text query (best first)")
+    @Operation(summary = "The searches of a site, optionally of one record type and matching a text query (best first)",
+            description = "With q, only matching searches, best first, each with score and match (why it matched). "
+                    + "mode=lexical (every word must appear), semantic (by meaning) or hybrid (both; the default).")
     public Uni<Page<SearchSummary>> list(@PathParam("siteId") String siteId,
                                          @QueryParam("recordType") String recordType,
                                          @QueryParam("q") String query,
+                                         @QueryParam("mode") String mode,
                                          @QueryParam("limit") @DefaultValue("100") @Min(1) @Max(CatalogResources.MAX_LIMIT) int limit,
                                          @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
-        return catalog.searches(siteId, recordType, query).map(all -> Page.of(all, limit, offset));
+        RankMode rankMode = RankMode.of(mode);
+        return catalog.searches(siteId, recordType, query, rankMode).map(all -> Page.of(all, limit, offset));
+    }
+
+    @GET
+    @Path("/{recordType}/{searchName}/param-specs/{param}/vocabulary")
+    @Operation(summary = "The values of a vocabulary parameter, optionally matching a text query (best first)",
+            description = "Every node of a tree vocabulary (leaf marks leaves). With q, only matching values, best first, "
+                    + "each with score and match; mode as for the searches.")
+    public Uni<Page<VocabularyHit>> vocabulary(@PathParam("siteId") String siteId, @PathParam("recordType") String recordType,
+                                               @PathParam("searchName") String searchName, @PathParam("param") String param,
+                                               @QueryParam("q") String query,
+                                               @QueryParam("mode") String mode,
+                                               @QueryParam("limit") @DefaultValue("100") @Min(1) @Max(CatalogResources.MAX_LIMIT) int limit,
+                                               @QueryParam("offset") @DefaultValue("0") @Min(0) int offset) {
+        RankMode rankMode = RankMode.of(mode);
+        return catalog.vocabulary(siteId, recordType, searchName, param, query, rankMode).map(all -> Page.of(all, limit, offset));
     }
 
     @GET

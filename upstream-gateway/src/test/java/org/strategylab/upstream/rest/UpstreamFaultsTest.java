@@ -70,8 +70,8 @@ class UpstreamFaultsTest {
 
     @Test
     void anUpstream4xxIsNeverPassedThrough() {
-        // the simulator serves no cryptodb web application: its service answers a text/plain 404
-        given().when().get("/api/v1/sites/cryptodb/record-types")
+        // the simulator serves no vectorbase web application (no data, no recorded catalogue): a text/plain 404
+        given().when().get("/api/v1/sites/vectorbase/record-types")
                 .then().statusCode(502).contentType("application/problem+json")
                 .body("upstreamStatus", equalTo(404))
                 .body("detail", not(containsString("HTTP 404")));

@@ -105,14 +105,14 @@ final class CatalogRoutes {
         json.putArray("categories");
         json.putObject("properties");
         ArrayNode searches = json.putArray("searches");
-        request.site.catalog().searchesOf(recordType.urlSegment()).forEach(s -> searches.add(s.describe(request.site.catalog())));
+        request.site.catalog().searchesOf(recordType.urlSegment()).forEach(s -> searches.add(request.site.catalog().describe(s)));
         return json;
     }
 
     private static void searches(WdkRequest request) {
         RecordType recordType = recordTypeOf(request);
         ArrayNode array = JsonNodeFactory.instance.arrayNode();
-        request.site.catalog().searchesOf(recordType.urlSegment()).forEach(s -> array.add(s.describe(request.site.catalog())));
+        request.site.catalog().searchesOf(recordType.urlSegment()).forEach(s -> array.add(request.site.catalog().describe(s)));
         request.ok(array);
     }
 
@@ -120,7 +120,7 @@ final class CatalogRoutes {
         SearchSpec search = searchOf(request, recordTypeOf(request));
         ParamContext paramContext = request.site.workspace().contextFor(request.user.id(), context);
         ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.set("searchData", search.describeWithParams(request.site.catalog(), paramContext));
+        json.set("searchData", request.site.catalog().describeWithParams(search, paramContext));
         if (context.isEmpty()) {
             json.set("validation", ValidationBundle.valid("DISPLAYABLE"));
         } else {

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import org.strategylab.simulator.catalog.RecordedCatalogues;
 import org.strategylab.simulator.catalog.Answer;
 import org.strategylab.simulator.catalog.Catalog;
 import org.strategylab.simulator.catalog.FilterSpec;
@@ -413,7 +414,8 @@ final class SiteWorkspace {
             Step step = steps.get(n.stepId());
             try {
                 step.estimatedSize = displayCount(step.search, answerOf(step));
-            } catch (WdkException e) {
+            } catch (WdkException | RecordedCatalogues.DataNotLoadedException e) {
+                // WDK leaves the size out of a strategy whose step cannot run
                 step.estimatedSize = null;
             }
         });

@@ -5,6 +5,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.concurrent.ThreadLocalRandom;
+import org.strategylab.simulator.catalog.RecordedCatalogues;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -40,7 +41,12 @@ final class WdkRoutes {
             return;
         }
         String marker = Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
-        LOG.log(Level.WARNING, "Internal error " + marker + " on " + ctx.request().method() + " " + ctx.request().path(), e);
+        if (e instanceof RecordedCatalogues.DataNotLoadedException) {
+            // expected on sites served from their recorded catalogue: one line, no stack trace
+            LOG.info("Internal error " + marker + " on " + ctx.request().method() + " " + ctx.request().path() + ": " + e.getMessage());
+        } else {
+            LOG.log(Level.WARNING, "Internal error " + marker + " on " + ctx.request().method() + " " + ctx.request().path(), e);
+        }
         ctx.response().setStatusCode(500).putHeader(HttpHeaders.CONTENT_TYPE, "text/plain").putHeader("x-log-marker", marker)
                 .end("Internal Error");
     }

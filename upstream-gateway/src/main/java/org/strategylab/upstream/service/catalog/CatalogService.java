@@ -9,7 +9,6 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
@@ -21,7 +20,10 @@ import org.strategylab.upstream.api.RecordTypeSummary;
 import org.strategylab.upstream.api.SearchParamSpecs;
 import org.strategylab.upstream.api.SearchSummary;
 import org.strategylab.upstream.api.ValidationResult;
+import org.strategylab.upstream.api.VocabularyHit;
 import org.strategylab.upstream.api.VocabularyTerm;
+import org.strategylab.upstream.service.catalog.ranking.CatalogRanking;
+import org.strategylab.upstream.service.catalog.ranking.RankMode;
 import org.strategylab.upstream.client.UpstreamFailure;
 import org.strategylab.upstream.client.ValidationBundle;
 import org.strategylab.upstream.client.WdkCatalogClient;
@@ -51,6 +53,9 @@ public class CatalogService {
     @Inject
     WdkCatalogClient wdk;
 
+    @Inject
+    CatalogRanking ranking;
+
     /** The record types of a site. */
     public Uni<List<RecordTypeSummary>> recordTypes(String siteId) {
         return catalog.recordTypes(siteId).map(types -> {
@@ -61,12 +66,12 @@ public class CatalogService {
     }
 
     /**
-     * The searches of a site, of one record type or all, best matches first when a text query is
-     * given: every word of the query must appear in the name, label or description; a word in the
-     * label or name counts more than one in the description. WDK's internal searches
-     * ({@code InternalQuestions.*}) are left out: they are machinery, not searches for users or the agent.
+     * The searches of a site, of one record type or all; with a text query, only those that match it,
+     * best first, each with its score and why it matched ({@link RankMode}: lexical, semantic or
+     * hybrid). WDK's internal searches ({@code InternalQuestions.*}) are left out: they are machinery,
+     * not searches for users or the agent.
      */
-    public Uni<List<SearchSummary>> searches(String siteId, String recordType, String query) {
+    public Uni<List<SearchSummary>> searches(String siteId, String recordType, String query, RankMode mode) {
         Uni<List<SearchSummary>> all = recordType == null || recordType.isBlank()
                 ? catalog.recordTypes(siteId).map(types -> {
                     List<SearchSummary> list = new ArrayList<>();
@@ -89,59 +94,42 @@ public class CatalogService {
         if (query == null || query.isBlank()) {
             return all;
         }
-        List<String> words = List.of(query.toLowerCase(Locale.ROOT).trim().split("\\s+"));
-        return all.map(list -> list.stream()
-                .map(s -> new Scored(s, score(s, words)))
-                .filter(scored -> scored.score() > 0)
-                .sorted(Comparator.comparingInt(Scored::score).reversed())
-                .map(Scored::search)
-                .toList());
+        return all.chain(candidates -> catalog.recordTypes(siteId)
+                .chain(types -> ranking.searches(siteId, types, candidates, query.trim(), mode)));
     }
 
-    private record Scored(SearchSummary search, int score) {
+    /**
+     * The values of a vocabulary parameter, every node of a tree (leaves marked); with a text query,
+     * only those that match it, best first, ranked as {@link #searches} ranks searches.
+     *
+     * @throws ProblemException 404 {@code PARAM_NOT_FOUND} when the search has no vocabulary parameter of that name
+     */
+    public Uni<List<VocabularyHit>> vocabulary(String siteId, String recordType, String searchName, String paramName,
+                                               String query, RankMode mode) {
+        return catalog.search(siteId, recordType, searchName).chain(data -> {
+            JsonNode param = ParamEncoder.params(data).get(paramName);
+            if (param == null || !param.path("type").asText().endsWith("-vocabulary")) {
+                throw ProblemException.notFound("PARAM_NOT_FOUND", "Search '" + searchName + "' of site '" + siteId
+                        + "' has no vocabulary parameter '" + paramName + "'");
+            }
+            List<VocabularyHit> values = new ArrayList<>();
+            flatten(CatalogViews.vocabulary(param.get("vocabulary")), values);
+            if (query == null || query.isBlank()) {
+                return Uni.createFrom().item(values);
+            }
+            return ranking.vocabulary(siteId + ":" + recordType + "/" + searchName + "/" + paramName, param, values,
+                    query.trim(), mode);
+        });
     }
 
-    private static int score(SearchSummary search, List<String> words) {
-        int total = 0;
-        for (String word : words) {
-            int best = 0;
-            if (search.name().equalsIgnoreCase(word)) {
-                best = 100;
-            }
-            if (wordIn(search.displayName(), word) || wordIn(search.shortDisplayName(), word)) {
-                best = Math.max(best, 60);
-            }
-            if (contains(search.displayName(), word) || contains(search.shortDisplayName(), word)) {
-                best = Math.max(best, 40);
-            }
-            if (contains(search.name(), word)) {
-                best = Math.max(best, 30);
-            }
-            if (contains(search.description(), word)) {
-                best = Math.max(best, 10);
-            }
-            if (best == 0) {
-                return 0;
-            }
-            total += best;
-        }
-        return total;
-    }
-
-    private static boolean contains(String text, String word) {
-        return text != null && text.toLowerCase(Locale.ROOT).contains(word);
-    }
-
-    private static boolean wordIn(String text, String word) {
-        if (text == null) {
-            return false;
-        }
-        for (String token : text.toLowerCase(Locale.ROOT).split("[^\\p{Alnum}]+")) {
-            if (token.equals(word)) {
-                return true;
+    private static void flatten(List<VocabularyTerm> terms, List<VocabularyHit> into) {
+        for (VocabularyTerm term : terms) {
+            boolean leaf = term.children() == null || term.children().isEmpty();
+            into.add(new VocabularyHit(term.term(), term.display(), leaf, null, null));
+            if (!leaf) {
+                flatten(term.children(), into);
             }
         }
-        return false;
     }
 
     /**

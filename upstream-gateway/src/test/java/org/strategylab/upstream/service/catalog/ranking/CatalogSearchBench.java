@@ -1,0 +1,126 @@
+package org.strategylab.upstream.service.catalog.ranking;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.strategylab.upstream.config.CatalogSearchConfig;
+
+/**
+ * Speed of the catalogue ranking (issue 19, "measured, not assumed"), outside the test run: the
+ * model's load time, the index build of each recorded catalogue (toxodb: its 423 searches, of which
+ * the internal ones are not indexed), the resident memory these add, and the in-process latency of
+ * a hybrid query (embedding plus ranking) over toxodb's index. The same classes as the service, with
+ * the service's defaults ({@code -Dmodel=ALL_MINILM_L6_V2_Q} for the quantised model). Run (from the repository root, after
+ * {@code mvn -B -ntp -o -pl upstream-gateway -am test-compile}):
+ *
+ * <pre>
+ * mvn -B -ntp -o -q -pl upstream-gateway dependency:build-classpath -Dmdep.outputFile=/dev/stdout > cp.txt
+ * java -XX:+UseSerialGC -Xmx256m \
+ *   -cp "upstream-gateway/target/classes:upstream-gateway/target/test-classes:upstream-simulator/target/classes:$(cat cp.txt)" \
+ *   org.strategylab.upstream.service.catalog.ranking.CatalogSearchBench [--queries 2000]
+ * </pre>
+ */
+public final class CatalogSearchBench {
+
+    private CatalogSearchBench() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        int rounds = args.length > 1 && args[0].equals("--queries") ? Integer.parseInt(args[1]) : 2000;
+        JsonNode sites;
+        try (InputStream in = CatalogSearchBench.class.getResourceAsStream(
+                "/org/strategylab/simulator/catalog/veupathdb-catalogues.json")) {
+            sites = new ObjectMapper().readTree(in).path("sites");
+        }
+        List<String> queries = new ArrayList<>();
+        try (InputStream in = CatalogSearchBench.class.getResourceAsStream("/catalog-search/queries.json")) {
+            new ObjectMapper().readTree(in).path("queries").forEach(q -> queries.add(q.path("query").asText()));
+        }
+        System.gc();
+        long rssStart = rssKiB();
+        SentenceEncoder encoder = new SentenceEncoder();
+        CatalogSearchConfig.Model model = CatalogSearchConfig.Model.valueOf(System.getProperty("model", "ALL_MINILM_L6_V2"));
+        encoder.config = new CatalogSearchConfig() {
+            public Model model() {
+                return model;
+            }
+
+            public int batchSize() {
+                return 128;
+            }
+
+            public double minSimilarity() {
+                return 0.2;
+            }
+
+            public double semanticWeight() {
+                return 0.9;
+            }
+        };
+        long start = System.nanoTime();
+        encoder.encode("warm the model");
+        System.out.printf("model %s load (first embedding included): %d ms; RSS +%d MiB%n", model, (System.nanoTime() - start) / 1_000_000,
+                (rssKiB() - rssStart) / 1024);
+        Map<String, TextIndex> indexes = new LinkedHashMap<>();
+        for (var site = sites.fields(); site.hasNext(); ) {
+            var entry = site.next();
+            JsonNode recordTypes = entry.getValue().path("recordTypes");
+            int searches = 0;
+            for (JsonNode type : recordTypes) {
+                searches += type.path("searches").size();
+            }
+            start = System.nanoTime();
+            List<RankedDoc> docs = CatalogRanking.searchDocs(recordTypes);
+            List<String> texts = new ArrayList<>();
+            docs.forEach(d -> texts.addAll(d.embedded()));
+            float[][] flat = encoder.encode(texts);
+            float[][][] vectors = new float[docs.size()][][];
+            int next = 0;
+            for (int d = 0; d < docs.size(); d++) {
+                vectors[d] = new float[docs.get(d).embedded().size()][];
+                for (int i = 0; i < vectors[d].length; i++) {
+                    vectors[d][i] = flat[next++];
+                }
+            }
+            indexes.put(entry.getKey(), new TextIndex(docs, vectors));
+            System.out.printf("index %-16s %3d searches (%3d indexed, %3d texts): %5d ms%n", entry.getKey(), searches,
+                    docs.size(), texts.size(), (System.nanoTime() - start) / 1_000_000);
+        }
+        System.gc();
+        System.out.printf("RSS: %d MiB at start, %d MiB with the model and %d indexes (+%d MiB)%n", rssStart / 1024,
+                rssKiB() / 1024, indexes.size(), (rssKiB() - rssStart) / 1024);
+        TextIndex toxo = indexes.get("toxodb");
+        long[] nanos = new long[rounds];
+        for (int r = -200; r < rounds; r++) {
+            String query = queries.get(Math.floorMod(r, queries.size()));
+            long t = System.nanoTime();
+            float[] vector = encoder.encode(query);
+            Ranker.hybrid(toxo, query, vector, 0.2, 0.9);
+            if (r >= 0) {
+                nanos[r] = System.nanoTime() - t;
+            }
+        }
+        Arrays.sort(nanos);
+        System.out.printf("hybrid query on toxodb, in process, %d queries after 200 warm-up: p50 %.2f ms, p99 %.2f ms%n", rounds,
+                nanos[rounds / 2] / 1e6, nanos[(int) Math.ceil(rounds * 0.99) - 1] / 1e6);
+        System.out.printf("load average: %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
+        System.exit(0);
+    }
+
+    private static long rssKiB() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", ""));
+            }
+        }
+        return -1;
+    }
+}
