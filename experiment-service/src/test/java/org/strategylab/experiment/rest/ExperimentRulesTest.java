@@ -170,6 +170,30 @@ class ExperimentRulesTest {
         }
     }
 
+    @Test
+    void anUpstreamFailureMidRunEndsTheExperimentInErrorWithItsReason() {
+        String kai = user();
+        // the site fails every report (after upstream-gateway's retries): the control counts cannot be read
+        UpstreamStackResource.simulator.faults().errorRate("/reports/", 1.0, 500);
+        try {
+            JsonPath started = as(kai).body("{" + SEARCH + ",\"positiveControls\":[\"G1\"]}").when().post(EXPERIMENTS)
+                    .then().statusCode(202).extract().jsonPath();
+            List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+            List<String> types = OperationEvents.types(log);
+            assertEquals(List.of("experiment_error", "experiment_end"), types.subList(types.size() - 2, types.size()));
+            assertEquals("error", log.get(log.size() - 1).data().path("status").asText());
+            String reason = log.get(log.size() - 2).data().path("error").asText();
+            org.junit.jupiter.api.Assertions.assertTrue(reason.contains("UPSTREAM"), reason);
+            as(kai).when().get(EXPERIMENTS + "/" + started.getString("experimentId")).then().statusCode(200)
+                    .body("status", equalTo("error")).body("error", equalTo(reason))
+                    .body("completedAt", org.hamcrest.Matchers.notNullValue());
+        } finally {
+            UpstreamStackResource.simulator.faults().reset();
+        }
+        // the next run, with the site healthy again, completes
+        geneIdExperiment(kai);
+    }
+
     private String geneIdExperiment(String user) {
         JsonPath started = as(user).body(Map.of("siteId", "plasmodb", "targetGeneIds", List.of("G1", "G2"),
                         "positiveControls", List.of("G1")))
