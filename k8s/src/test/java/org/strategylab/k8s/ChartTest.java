@@ -247,6 +247,16 @@ class ChartTest {
     }
 
     @Test
+    void theWorkersReachUpstreamGatewayThroughItsService() {
+        RenderedChart chart = RenderedChart.render(Map.of());
+        Service upstream = chart.named(Service.class, PREFIX + "upstream-gateway");
+        String url = "http://" + upstream.getMetadata().getName() + ":" + single(upstream.getSpec().getPorts()).getPort();
+        for (String worker : List.of("experiment-service", "chat-service")) {
+            assertEquals(url, chart.named(ConfigMap.class, PREFIX + worker).getData().get("QUARKUS_REST_CLIENT_UPSTREAM_GATEWAY_URL"));
+        }
+    }
+
+    @Test
     void gracePeriodCoversPreStopAndTheStreamDrainOrLeaseHandOver() {
         RenderedChart chart = RenderedChart.render(Map.of("preStopSeconds", 7, "gateway.drainTimeoutSeconds", 40,
                 "experimentService.shutdownTimeoutSeconds", 50));
