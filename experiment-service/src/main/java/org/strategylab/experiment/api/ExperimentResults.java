@@ -2,6 +2,7 @@ package org.strategylab.experiment.api;
 
 import java.util.List;
 import org.strategylab.evaluation.model.BootstrapResult;
+import org.strategylab.evaluation.model.CrossValidationResult;
 import org.strategylab.evaluation.model.ExperimentMetrics;
 import org.strategylab.evaluation.model.GeneInfo;
 import org.strategylab.evaluation.model.RankMetrics;
@@ -14,11 +15,11 @@ import org.strategylab.evaluation.model.RankMetrics;
 public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePositiveGenes,
                                 List<GeneInfo> falseNegativeGenes, List<GeneInfo> falsePositiveGenes,
                                 List<GeneInfo> trueNegativeGenes, RankMetrics rankMetrics, BootstrapResult robustness,
-                                Long resultCount) {
+                                Long resultCount, CrossValidationResult crossValidation) {
 
     /** Nothing computed yet. */
     public static final ExperimentResults NONE = new ExperimentResults(null, List.of(), List.of(), List.of(), List.of(),
-            null, null, null);
+            null, null, null, null);
 
     public ExperimentResults {
         truePositiveGenes = truePositiveGenes == null ? List.of() : truePositiveGenes;
@@ -29,11 +30,16 @@ public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePo
 
     public ExperimentResults withRobustness(BootstrapResult result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
-                trueNegativeGenes, rankMetrics, result, resultCount);
+                trueNegativeGenes, rankMetrics, result, resultCount, crossValidation);
     }
 
     public ExperimentResults withRankMetrics(RankMetrics result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
-                trueNegativeGenes, result, robustness, resultCount);
+                trueNegativeGenes, result, robustness, resultCount, crossValidation);
+    }
+
+    public ExperimentResults withCrossValidation(CrossValidationResult result) {
+        return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
+                trueNegativeGenes, rankMetrics, robustness, resultCount, result);
     }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
  * @param mode           {@code gene-ids}, {@code single} (one upstream search) or {@code multi-step} (a step tree)
  * @param stepTree       the tree in upstream-gateway's step-tree shape (tree mode)
  * @param targetGeneCount how many gene IDs a gene-ID mode experiment was given
+ * @param kFolds          cross-validation folds asked for (default 5; clamped to the control lists)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentSettings(
@@ -38,7 +39,9 @@ public record ExperimentSettings(
         String parentExperimentId,
         boolean enableRobustness,
         Integer bootstrapIterations,
-        Long bootstrapSeed) {
+        Long bootstrapSeed,
+        boolean enableCrossValidation,
+        Integer kFolds) {
 
     /** Gene-ID mode: the given IDs are the result (rule 4.5.1). */
     public static final String GENE_IDS = "gene-ids";
@@ -56,7 +59,7 @@ public record ExperimentSettings(
         return new ExperimentSettings(name, description, siteId, recordType, mode, searchName, parameters, stepTree,
                 targetGeneCount, positives, negatives, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
-                enableRobustness, bootstrapIterations, bootstrapSeed);
+                enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds);
     }
 
     /** The same settings as a tree experiment over {@code tree} (after a refine added a step). */
@@ -64,6 +67,14 @@ public record ExperimentSettings(
         return new ExperimentSettings(name, description, siteId, recordType, MULTI_STEP, searchName, parameters, tree,
                 targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
-                enableRobustness, bootstrapIterations, bootstrapSeed);
+                enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds);
+    }
+
+    /** The same settings with cross-validation asked for (a cross-validation run on an existing experiment). */
+    public ExperimentSettings withCrossValidation(int folds) {
+        return new ExperimentSettings(name, description, siteId, recordType, mode, searchName, parameters, stepTree,
+                targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
+                controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
+                enableRobustness, bootstrapIterations, bootstrapSeed, true, folds);
     }
 }

@@ -9,18 +9,21 @@ import java.util.List;
  * hour, far longer than a command waits for a worker (the claim timeout), and nothing else in it
  * is secret.
  *
- * @param type          {@code run} (one experiment), {@code batch}, {@code benchmark} or {@code seed}
+ * @param type          {@code run} (one experiment), {@code batch}, {@code benchmark}, {@code seed} or {@code cross-validate}
  * @param operationId   the registered operation the worker claims
  * @param experimentIds the experiments it runs (one for {@code run}; the members of a batch or benchmark)
  * @param groupId       the batch or benchmark id; the site for {@code seed}
+ * @param kFolds        the folds of a {@code cross-validate} command
  */
 public record ExperimentCommand(String type, String operationId, List<String> experimentIds, String groupId,
-                                String ownerId, String token) {
+                                String ownerId, String token, Integer kFolds) {
 
     public static final String RUN = "run";
     public static final String BATCH = "batch";
     public static final String BENCHMARK = "benchmark";
     public static final String SEED = "seed";
+    /** Cross-validation of an experiment that has run. */
+    public static final String CROSS_VALIDATE = "cross-validate";
 
     public ExperimentCommand {
         experimentIds = experimentIds == null ? List.of() : List.copyOf(experimentIds);
@@ -28,6 +31,9 @@ public record ExperimentCommand(String type, String operationId, List<String> ex
 
     /** The key that keeps a command's retries on one partition. */
     public String key() {
-        return groupId != null ? groupId : experimentIds.isEmpty() ? operationId : experimentIds.get(0);
+        if (!experimentIds.isEmpty() && (RUN.equals(type) || CROSS_VALIDATE.equals(type))) {
+            return experimentIds.get(0);
+        }
+        return groupId != null ? groupId : operationId;
     }
 }

@@ -20,9 +20,11 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.strategylab.edge.auth.Caller;
+import org.strategylab.experiment.api.CrossValidationRequest;
 import org.strategylab.experiment.api.ExperimentView;
 import org.strategylab.experiment.api.RecordRequest;
 import org.strategylab.experiment.api.RefineRequest;
+import org.strategylab.experiment.service.ExperimentService;
 import org.strategylab.experiment.service.ReEvaluation;
 import org.strategylab.experiment.service.Refinement;
 import org.strategylab.experiment.service.ResultBrowser;
@@ -53,6 +55,9 @@ public class ExperimentResultResource {
 
     @Inject
     ReEvaluation reEvaluation;
+
+    @Inject
+    ExperimentService experiments;
 
     @GET
     @Path("/results/attributes")
@@ -92,6 +97,14 @@ public class ExperimentResultResource {
     @Operation(summary = "Combine a search with the result, or transform it; the metrics are stale until re-evaluated")
     public Uni<JsonNode> refine(@PathParam("id") String id, @Valid @NotNull RefineRequest request) {
         return refinement.refine(caller.id(), token.getRawToken(), id, request);
+    }
+
+    @POST
+    @Path("/cross-validate")
+    @Operation(summary = "Cross-validate a completed experiment: 202 with the operation (per-fold progress, then the experiment)")
+    public Uni<jakarta.ws.rs.core.Response> crossValidate(@PathParam("id") String id, @Valid CrossValidationRequest request) {
+        return experiments.crossValidate(caller.id(), token.getRawToken(), id, request == null ? null : request.kFolds())
+                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
     }
 
     @POST

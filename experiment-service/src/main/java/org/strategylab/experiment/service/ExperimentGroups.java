@@ -136,7 +136,7 @@ public class ExperimentGroups {
                         List<String> ids = rows.stream().map(row -> row.id.toString()).toList();
                         return repository.insertAll(rows)
                                 .chain(() -> commands.publish(new ExperimentCommand(kind, operation.id().toString(), ids,
-                                        groupId, callerId, token)))
+                                        groupId, callerId, token, null)))
                                 .map(sent -> new OperationStarted(operation.id().toString(), null,
                                         ExperimentCommand.BATCH.equals(kind) ? groupId : null,
                                         ExperimentCommand.BENCHMARK.equals(kind) ? groupId : null, ids,

@@ -109,16 +109,14 @@ public class ExperimentRequests {
                     request.controlsValueFormat() == null ? "newline" : request.controlsValueFormat(),
                     request.parameterDisplayValues(), blankToNull(request.sortAttribute()), finalDirection,
                     request.parentExperimentId(), Boolean.TRUE.equals(request.enableRobustness()),
-                    request.bootstrapIterations(), request.bootstrapSeed());
+                    request.bootstrapIterations(), request.bootstrapSeed(),
+                    Boolean.TRUE.equals(request.enableCrossValidation()), request.kFolds());
             return checkUpstream(token, settings, finalSearches)
                     .replaceWith(new ValidatedExperiment(settings, finalTargets, controls.label()));
         });
     }
 
     private void refuseUnsupported(ExperimentRequest r, List<FieldError> errors) {
-        if (Boolean.TRUE.equals(r.enableCrossValidation())) {
-            errors.add(new FieldError("/enableCrossValidation", NOT_YET));
-        }
         if (r.enrichmentTypes() != null && !r.enrichmentTypes().isEmpty()) {
             errors.add(new FieldError("/enrichmentTypes", NOT_YET));
         }

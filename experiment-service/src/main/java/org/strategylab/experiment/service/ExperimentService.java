@@ -67,7 +67,7 @@ public class ExperimentService {
                 ExperimentEntity row = NewExperimentRow.of(id, callerId, valid, operation.id());
                 return repository.insert(row)
                         .chain(() -> commands.publish(new ExperimentCommand(ExperimentCommand.RUN,
-                                operation.id().toString(), java.util.List.of(id.toString()), null, callerId, token)))
+                                operation.id().toString(), java.util.List.of(id.toString()), null, callerId, token, null)))
                         .map(sent -> OperationStarted.single(operation.id().toString(), id.toString()));
             });
         });
@@ -81,9 +81,30 @@ public class ExperimentService {
         }
         return operations.register(callerId, ExperimentCommand.SEED, siteId, EVENTS_TOPIC)
                 .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.SEED, operation.id().toString(),
-                                java.util.List.of(), siteId, callerId, token))
+                                java.util.List.of(), siteId, callerId, token, null))
                         .map(sent -> new OperationStarted(operation.id().toString(), null, null, null, null,
                                 "/api/v1/control-sets?siteId=" + siteId)));
+    }
+
+    /**
+     * Cross-validates an experiment that has completed, as an operation of its own (kind
+     * {@code experiment}): per-fold progress, then the experiment with its {@code crossValidation}.
+     */
+    public Uni<OperationStarted> crossValidate(String callerId, String token, String id, Integer kFolds) {
+        return owned(callerId, id).chain(row -> {
+            if (!ExperimentRepository.COMPLETED.equals(row.status) || ExperimentViews.results(row).metrics() == null) {
+                throw ProblemException.conflict("EXPERIMENT_NOT_COMPLETED",
+                        "Cross-validation needs a completed experiment; this one is " + row.status);
+            }
+            if (row.metricsStale) {
+                throw ProblemException.conflict("METRICS_STALE", "The result was refined: re-evaluate the experiment first");
+            }
+            return operations.register(callerId, KIND, id, EVENTS_TOPIC)
+                    .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.CROSS_VALIDATE,
+                                    operation.id().toString(), java.util.List.of(row.id.toString()), null, callerId, token,
+                                    kFolds))
+                            .map(sent -> OperationStarted.single(operation.id().toString(), row.id.toString())));
+        });
     }
 
     public Uni<ExperimentView> get(String callerId, String id) {

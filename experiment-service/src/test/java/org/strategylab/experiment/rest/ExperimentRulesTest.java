@@ -57,7 +57,7 @@ class ExperimentRulesTest {
             bad tree step parameter   | {"siteId":"plasmodb","stepTree":{"operator":"UNION","primaryInput":{"searchName":"GenesByTaxon","parameters":{"organism":["Plasmodium falciparum 3D7"]}},"secondaryInput":{"searchName":"GenesByTaxon","parameters":{"organism":["Nosuchia"]}}},"positiveControls":["G1"]} | 422 | /stepTree/secondaryInput/parameters/organism
             tree mode without a tree  | {"siteId":"plasmodb","mode":"multi-step","positiveControls":["G1"]}                      | 422 | /stepTree
             unknown mode              | {"siteId":"plasmodb","mode":"sideways","targetGeneIds":["G1"],"positiveControls":["G1"]} | 422 | /mode
-            cross-validation not yet  | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enableCrossValidation":true} | 422 | /enableCrossValidation
+            too many folds            | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enableCrossValidation":true,"kFolds":11} | 400 | kFolds
             enrichment not yet        | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enrichmentTypes":["pathway"]} | 422 | /enrichmentTypes
             step analysis not yet     | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enableStepAnalysis":true} | 422 | /enableStepAnalysis
             optimisation not yet      | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"optimizationSpecs":[{"name":"x"}]} | 422 | /optimizationSpecs

@@ -53,7 +53,7 @@ public class EvaluationPhase implements RunPhase {
             ExperimentResults results = new ExperimentResults(evaluation.metrics(),
                     infos(evaluation.truePositiveIds()), infos(evaluation.falseNegativeIds()),
                     infos(evaluation.falsePositiveIds()), infos(evaluation.trueNegativeIds()), null, null,
-                    (long) evaluation.metrics().totalResults());
+                    (long) evaluation.metrics().totalResults(), null);
             return new RunState(results, null, null, ids, ids);
         }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }

@@ -108,7 +108,7 @@ public class UpstreamEvaluation {
                 context.controls().negatives().size(), resultCount);
         ExperimentResults results = new ExperimentResults(metrics, infos(lists.truePositiveIds(), infos),
                 infos(lists.falseNegativeIds(), infos), infos(lists.falsePositiveIds(), infos),
-                infos(lists.trueNegativeIds(), infos), null, null, counts.rootCount());
+                infos(lists.trueNegativeIds(), infos), null, null, counts.rootCount(), null);
         // the ordered IDs may be truncated; the hits complete them for classification
         Set<String> resultIds = new LinkedHashSet<>(strategy.orderedIds());
         resultIds.addAll(hits);

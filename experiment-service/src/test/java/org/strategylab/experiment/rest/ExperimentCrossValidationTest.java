@@ -1,0 +1,118 @@
+package org.strategylab.experiment.rest;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.strategylab.evaluation.cv.CrossValidator;
+import org.strategylab.evaluation.cv.GeneIdEvaluator;
+import org.strategylab.evaluation.ids.ControlSets;
+import org.strategylab.evaluation.json.EvaluationJson;
+import org.strategylab.evaluation.metrics.GeneIdClassifier;
+import org.strategylab.evaluation.model.CrossValidationResult;
+import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.experiment.support.OperationEvents;
+import org.strategylab.experiment.support.UpstreamStackResource;
+import org.strategylab.testsupport.InProcessKafkaResource;
+
+/** Cross-validation as a phase of a run and as an operation on an experiment that has run. */
+@QuarkusTest
+@QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = UpstreamStackResource.class, restrictToAnnotatedClass = false)
+class ExperimentCrossValidationTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    OperationEvents events;
+
+    @Test
+    void aRunWithCrossValidationEqualsEvaluationCoreOnTheSameSets() throws Exception {
+        String olga = ExperimentRunTest.newUser("olga");
+        List<String> targets = List.of("G1", "G2", "G3", "G4", "N1", "N2", "X1");
+        List<String> positives = List.of("G1", "G2", "G3", "G4", "G5", "G6");
+        List<String> negatives = List.of("N1", "N2", "N3", "N4", "N5");
+        JsonPath started = ExperimentRunTest.as(olga).body(Map.of("siteId", "plasmodb", "targetGeneIds", targets,
+                        "positiveControls", positives, "negativeControls", negatives, "enableCrossValidation", true,
+                        "kFolds", 3))
+                .when().post("/api/v1/experiments").then().statusCode(202).extract().jsonPath();
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        List<Integer> folds = new ArrayList<>();
+        log.stream().filter(e -> e.data().has("cvFoldIndex")).forEach(e -> {
+            folds.add(e.data().path("cvFoldIndex").asInt());
+            assertEquals(3, e.data().path("cvTotalFolds").asInt());
+            assertEquals("cross_validating", e.data().path("phase").asText());
+        });
+        assertEquals(List.of(0, 1, 2), folds);
+
+        CrossValidationResult expected = CrossValidator.run(positives, negatives, 3, CrossValidator.DEFAULT_SEED,
+                new GeneIdEvaluator(targets), GeneIdClassifier.metrics(targets, ControlSets.of(positives, negatives)), null);
+        JsonNode stored = JSON.readTree(ExperimentRunTest.as(olga).when().get("/api/v1/experiments/" + started.getString("experimentId"))
+                .then().statusCode(200).extract().asString()).path("crossValidation");
+        JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);
+        assertEquals(wanted.path("k"), stored.path("k"));
+        assertEquals(wanted.path("meanMetrics"), stored.path("meanMetrics"));
+        assertEquals(wanted.path("stdMetrics"), stored.path("stdMetrics"));
+        assertEquals(wanted.path("overfittingScore"), stored.path("overfittingScore"));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(wanted.path("folds").get(i).path("metrics").path("confusionMatrix"),
+                    stored.path("folds").get(i).path("metrics").path("confusionMatrix"));
+            assertEquals(wanted.path("folds").get(i).path("positiveControlIds"), stored.path("folds").get(i).path("positiveControlIds"));
+        }
+    }
+
+    @Test
+    void aCompletedSearchExperimentIsCrossValidatedAsAnOperation() throws Exception {
+        String pia = ExperimentRunTest.newUser("pia");
+        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(pia, ExperimentRunTest.KINASES);
+        ExperimentRunTest.SearchAnswer all = ExperimentRunTest.run(pia, ExperimentRunTest.FALCIPARUM);
+        List<String> others = new ArrayList<>(all.ids());
+        others.removeAll(new HashSet<>(kinases.ids()));
+        List<String> positives = new ArrayList<>(kinases.ids().subList(0, 5));
+        positives.addAll(others.subList(0, 3));
+        List<String> negatives = new ArrayList<>(others.subList(3, 8));
+        negatives.add(kinases.ids().get(5));
+        String body = "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":"
+                + "[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":"
+                + JSON.writeValueAsString(positives) + ",\"negativeControls\":" + JSON.writeValueAsString(negatives) + "}";
+        JsonPath run = ExperimentRunTest.as(pia).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+                .extract().jsonPath();
+        String id = run.getString("experimentId");
+        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+
+        ExperimentRunTest.as(pia).body("{\"kFolds\":11}").when().post("/api/v1/experiments/" + id + "/cross-validate")
+                .then().statusCode(400);
+        ExperimentRunTest.as(ExperimentRunTest.newUser("other")).body("{}").when()
+                .post("/api/v1/experiments/" + id + "/cross-validate").then().statusCode(404);
+        JsonPath cv = ExperimentRunTest.as(pia).body("{\"kFolds\":2}").when().post("/api/v1/experiments/" + id + "/cross-validate")
+                .then().statusCode(202).body("experimentId", equalTo(id)).extract().jsonPath();
+        List<EventEnvelope> log = events.awaitEnd(cv.getString("operationId"), ExperimentRunTest.RUN);
+        List<String> types = OperationEvents.types(log);
+        assertEquals(List.of("experiment_complete", "experiment_end"), types.subList(types.size() - 2, types.size()));
+
+        // each fold counted as the same search would count it: the held-out controls it holds
+        CrossValidationResult expected = CrossValidator.run(positives, negatives, 2, CrossValidator.DEFAULT_SEED,
+                new GeneIdEvaluator(kinases.ids()), null, null);
+        JsonNode stored = JSON.readTree(ExperimentRunTest.as(pia).when().get("/api/v1/experiments/" + id)
+                .then().statusCode(200).extract().asString()).path("crossValidation");
+        assertEquals(2, stored.path("k").asInt());
+        JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);
+        for (int i = 0; i < 2; i++) {
+            assertEquals(wanted.path("folds").get(i).path("metrics").path("confusionMatrix"),
+                    stored.path("folds").get(i).path("metrics").path("confusionMatrix"));
+            assertEquals((int) kinases.count(), stored.path("folds").get(i).path("metrics").path("totalResults").asInt());
+        }
+        assertTrue(List.of("low", "moderate", "high").contains(stored.path("overfittingLevel").asText()));
+    }
+}
