@@ -18,7 +18,7 @@ import java.util.Arrays;
  */
 final class RequestLines {
     private final InputStream in;
-    private byte[] buffer = new byte[1 << 16];
+    private byte[] buffer;
     /** The buffered, not yet returned bytes are {@code buffer[start, limit)}. */
     private int start;
     private int limit;
@@ -30,7 +30,13 @@ final class RequestLines {
     private boolean ascii;
 
     RequestLines(InputStream in) {
+        this(in, 1 << 16);
+    }
+
+    /** With a first buffer of {@code capacity} bytes (it grows to the longest line). */
+    RequestLines(InputStream in, int capacity) {
         this.in = in;
+        this.buffer = new byte[Math.max(1, capacity)];
     }
 
     /** Moves to the next line; false at the end of the input. */

@@ -202,6 +202,32 @@ class EvaluationCliTest {
         assertTrue(missing.err().startsWith("error: file:"), missing.err());
     }
 
+    /**
+     * Lines end at \n, \r or \r\n; a line with non-ASCII text is read as characters, so an error's
+     * column counts characters, not bytes; a line that does not start with '{' is answered as before.
+     */
+    @Test
+    void batchSplitsLinesAsTextAndCountsColumnsInCharacters() throws Exception {
+        String ids = "{\"resultIds\":[\"gé\",\"b\"],\"positiveControls\":[\"gé\"],\"negativeControls\":[\"n\"]}";
+        String bad = "{\"id\":\"é\", x}";
+        String input = "{\"id\":1,\"command\":\"metrics\",\"input\":" + ids + "}\r\n"
+                + bad + "\r"
+                + "  {\"id\":3,\"command\":\"metrics\",\"input\":" + ids + "}\n"
+                + "{\"id\":4,\"command\":\"metrics\",\"input\":{\"resultIds\":[\"b\"],\"positiveControls\":[\"b\"]}}";
+        Run r = run(input, "batch");
+        assertEquals(0, r.status(), r.err());
+        List<JsonNode> answers = r.out().lines().map(this::tree).toList();
+        assertEquals(4, answers.size(), r.out());
+        assertEquals(json(run(ids, "metrics")), answers.get(0).get("result"));
+        assertEquals(1, answers.get(0).get("result").get("confusionMatrix").get("truePositives").asInt());
+        assertEquals(2, answers.get(1).get("line").asInt());
+        assertEquals("not valid JSON at column " + (bad.indexOf('x') + 1),
+                answers.get(1).get("error").get("message").asText());
+        assertEquals(3, answers.get(2).get("id").asInt());
+        assertEquals(answers.get(0).get("result"), answers.get(2).get("result"));
+        assertEquals(4, answers.get(3).get("id").asInt(), "a last line without a terminator is read");
+    }
+
     private JsonNode tree(String line) {
         try {
             return mapper.readTree(line);
