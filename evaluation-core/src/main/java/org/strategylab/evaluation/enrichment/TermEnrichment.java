@@ -41,10 +41,11 @@ public final class TermEnrichment {
         int m = terms == null ? 0 : terms.size();
         double[] p = new double[m];
         double[] logP = new double[m];
+        TailsByCounts tails = new TailsByCounts(m);
         for (int i = 0; i < m; i++) {
             TermCounts t = terms.get(i);
             validate(t, i, resultSize, backgroundSize);
-            logP[i] = HypergeometricTest.logUpperTail(t.resultCount(), backgroundSize, t.backgroundCount(), resultSize);
+            logP[i] = tails.logUpperTail(t.resultCount(), t.backgroundCount(), backgroundSize, resultSize);
             p[i] = Math.exp(logP[i]);
         }
         double[] fdr = MultipleTesting.benjaminiHochberg(p);
@@ -84,6 +85,42 @@ public final class TermEnrichment {
         if (t.backgroundCount() - t.resultCount() > bigN - n) {
             throw new ValidationException(prefix + "backgroundCount",
                     "more term genes outside the result than background genes outside it");
+        }
+    }
+
+    /**
+     * ln P(X ≥ a) of the terms of one analysis, computed once per distinct (a, K): the background and
+     * result sizes are the same for every term, and annotation counts repeat (many terms share
+     * small gene counts), so a repeated pair costs one table probe instead of a tail summation. The
+     * value is the one {@link HypergeometricTest#logUpperTail} returns, bit for bit.
+     *
+     * <p>Open addressing on {@code long} keys (K in the high half, a in the low), no boxing.
+     */
+    private static final class TailsByCounts {
+        private final long[] keys; // key + 1; 0 = empty
+        private final double[] values;
+        private final int mask;
+
+        TailsByCounts(int terms) {
+            int capacity = Integer.highestOneBit(Math.max(8, terms * 2 - 1)) << 1;
+            keys = new long[capacity];
+            values = new double[capacity];
+            mask = capacity - 1;
+        }
+
+        double logUpperTail(int a, int k, int backgroundSize, int resultSize) {
+            long key = ((long) k << 32 | a) + 1;
+            int i = (int) ((key * 0x9E3779B97F4A7C15L) >>> 40) & mask;
+            while (keys[i] != 0) {
+                if (keys[i] == key) {
+                    return values[i];
+                }
+                i = (i + 1) & mask;
+            }
+            double value = HypergeometricTest.logUpperTail(a, backgroundSize, k, resultSize);
+            keys[i] = key;
+            values[i] = value;
+            return value;
         }
     }
 }
