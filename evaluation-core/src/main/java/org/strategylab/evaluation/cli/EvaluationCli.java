@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.cli;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -119,10 +120,10 @@ public final class EvaluationCli {
             int number = 0;
             while (lines.next()) {
                 number++;
-                JsonNode request = lines.isAscii() ? parsedAscii(lines) : null;
+                StreamedInput request = lines.isAscii() ? parsedAscii(lines) : null;
                 ObjectNode answer;
                 if (request != null) {
-                    answer = answer(request, number);
+                    answer = answer(request.envelope, request.streamedStrings, number);
                 } else { // any other line takes the character path, with its exact messages
                     ByteBuffer bytes = ByteBuffer.wrap(lines.buffer(), lines.lineStart(), lines.lineLength());
                     String line = strict != null ? strict.decode(bytes).toString()
@@ -147,15 +148,15 @@ public final class EvaluationCli {
      * names the column exactly as before). Starting with '{' and no zero byte in the first four also
      * keeps Jackson's encoding detection from taking the bytes for UTF-16 or UTF-32.
      */
-    private JsonNode parsedAscii(RequestLines lines) {
+    private StreamedInput parsedAscii(RequestLines lines) {
         byte[] b = lines.buffer();
         int from = lines.lineStart();
         int length = lines.lineLength();
         if (length < 4 || b[from] != '{' || b[from + 1] == 0 || b[from + 2] == 0 || b[from + 3] == 0) {
             return null;
         }
-        try {
-            return mapper.readTree(b, from, length);
+        try (JsonParser parser = mapper.getFactory().createParser(b, from, length)) {
+            return StreamedInput.read(mapper, parser);
         } catch (IOException e) {
             return null;
         }
@@ -170,11 +171,11 @@ public final class EvaluationCli {
             return error(mapper.createObjectNode(), null, number, "request",
                     "not valid JSON at column " + e.getLocation().getColumnNr());
         }
-        return answer(request, number);
+        return answer(request, Map.of(), number);
     }
 
     /** The answer to one parsed request: its result, or its error; never an exception. */
-    private ObjectNode answer(JsonNode request, int number) {
+    private ObjectNode answer(JsonNode request, Map<String, List<String>> streamedInput, int number) {
         ObjectNode answer = mapper.createObjectNode();
         try {
             if (!request.isObject()) {
@@ -189,7 +190,7 @@ public final class EvaluationCli {
             if (!envelope.has("input")) {
                 throw new ValidationException("input", "is required");
             }
-            Object result = dispatch(command, new InputDocument(request.get("input"), ""));
+            Object result = dispatch(command, new InputDocument(request.get("input"), "", streamedInput));
             answer.set("result", mapper.valueToTree(result));
             return answer;
         } catch (ValidationException e) {

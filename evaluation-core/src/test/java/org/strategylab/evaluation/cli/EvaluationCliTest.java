@@ -228,6 +228,42 @@ class EvaluationCliTest {
         assertEquals(4, answers.get(3).get("id").asInt(), "a last line without a terminator is read");
     }
 
+    /**
+     * A pure-ASCII line is read token by token with its ID lists streamed into lists; any other line
+     * as a whole tree. Both give the same answer: the same request with a non-ASCII field added
+     * (ignored by every command) takes the tree path.
+     */
+    @Test
+    void streamedRequestsAreAnsweredAsTreeRequests() {
+        List<String> requests = List.of(
+                "{\"id\":1,\"command\":\"metrics\",\"input\":{\"resultIds\":[\" a\",\"b.1\",\"\",\"n\"],"
+                        + "\"positiveControls\":[\"a\",\"b\"],\"negativeControls\":[\"n\"]}}",
+                "{\"input\":{\"positiveControls\":[\"a\"],\"resultIds\":[\"a\"]},\"command\":\"metrics\",\"id\":[2]}",
+                "{\"id\":3,\"command\":\"metrics\",\"input\":{\"resultIds\":[\"a\",1],\"positiveControls\":[\"a\"]}}",
+                "{\"id\":4,\"command\":\"metrics\",\"input\":{\"resultIds\":[\"x\"],\"resultIds\":[\"a\"],"
+                        + "\"positiveControls\":[\"a\"],\"negativeControls\":null}}",
+                "{\"id\":5,\"command\":\"rank\",\"input\":{\"orderedIds\":[\"a\",\"b\"],\"positiveControls\":[\"a\"],"
+                        + "\"kValues\":[\"1\"]}}",
+                "{\"id\":6,\"command\":\"rank\",\"input\":{\"orderedIds\":[\"a\",\"b\"],\"positiveControls\":[\"a\"],"
+                        + "\"kValues\":[]}}",
+                "{\"id\":7,\"command\":\"metrics\",\"input\":{\"positiveHits\":[\"1\"],\"totalPositives\":2}}",
+                "{\"id\":8,\"command\":\"report\",\"input\":{\"id\":\"e\",\"status\":\"completed\",\"tags\":[\"x\"]}}",
+                "{\"id\":9,\"command\":\"metrics\",\"input\":[\"a\"]}",
+                "{\"id\":10,\"command\":\"metrics\",\"input\":{\"resultIds\":[\"a\"]},\"input\":{\"positiveHits\":1,"
+                        + "\"totalPositives\":2,\"negativeHits\":0,\"totalNegatives\":3}}",
+                "{\"id\":11,\"command\":\"cv\",\"input\":{\"resultIds\":[\"p1\",\"n1\"],\"positiveControls\":[\"p1\",\"p2\"],"
+                        + "\"negativeControls\":[\"n1\",\"n2\"],\"k\":2}}",
+                "{\"id\":12,\"command\":\"bootstrap\",\"input\":{\"orderedIds\":[\"a\",\"n\"],\"positiveControls\":[\"a\"],"
+                        + "\"negativeControls\":[\"n\"],\"nBootstrap\":5,\"alternativeNegatives\":{\"s\":[\"x\"]}}}");
+        for (String request : requests) {
+            String asTree = request.substring(0, request.length() - 1) + ",\"note\":\"é\"}";
+            Run streamed = run(request + "\n", "batch");
+            Run tree = run(asTree + "\n", "batch");
+            assertEquals(0, streamed.status(), streamed.err());
+            assertEquals(tree.out(), streamed.out(), request);
+        }
+    }
+
     private JsonNode tree(String line) {
         try {
             return mapper.readTree(line);
