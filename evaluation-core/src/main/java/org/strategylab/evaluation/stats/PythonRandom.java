@@ -47,7 +47,11 @@ public final class PythonRandom {
      */
     public static int[][] shufflePermutations(long seed, int... sizes) {
         PythonRandom source = new PythonRandom(seed);
-        int[] raw = new int[16];
+        int largest = 0;
+        for (int size : sizes) {
+            largest = Math.max(largest, size);
+        }
+        int[] raw = new int[Math.max(16, largest + largest / 2)]; // about 1.4 draws per element; grows if needed
         int drawn = 0;
         int[][] permutations = new int[sizes.length][];
         for (int s = 0; s < sizes.length; s++) {
