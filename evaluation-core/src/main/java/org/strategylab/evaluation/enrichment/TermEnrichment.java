@@ -11,6 +11,7 @@ import org.strategylab.evaluation.stats.OddsRatio;
 import org.strategylab.evaluation.stats.RadixSort;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -100,7 +101,8 @@ public final class TermEnrichment {
         for (int i = 0; i < m; i++) {
             byK[i] = (long) terms.get(i).backgroundCount() << 32 | i;
         }
-        byK = RadixSort.byBits(byK, 32, 33 + 31 - Integer.numberOfLeadingZeros(Math.max(1, backgroundSize)));
+        int kBits = 32 - Integer.numberOfLeadingZeros(Math.max(1, backgroundSize)); // K ≤ backgroundSize
+        byK = RadixSort.byBits(byK, 32, 32 + kBits);
         double[] logP = new double[m];
         int[] counts = new int[m];
         for (int start = 0; start < m; ) {
@@ -110,7 +112,7 @@ public final class TermEnrichment {
                 counts[end - start] = terms.get((int) byK[end]).resultCount();
                 end++;
             }
-            double[] tails = HypergeometricTest.logUpperTails(java.util.Arrays.copyOf(counts, end - start),
+            double[] tails = HypergeometricTest.logUpperTails(Arrays.copyOf(counts, end - start),
                     backgroundSize, k, resultSize);
             for (int j = start; j < end; j++) {
                 logP[(int) byK[j]] = tails[j - start];

@@ -5,6 +5,8 @@ import org.hipparchus.special.Erf;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.model.HypergeometricResult;
 
+import java.util.Arrays;
+
 /**
  * One-sided upper-tail hypergeometric test P(X ≥ x) for X ~ Hyp(population N, successes K, draws n)
  * (DECISIONS 11; evaluation-semantics §6).
@@ -84,7 +86,7 @@ public final class HypergeometricTest {
                 points[count++] = x > mode ? x : x - 1;
             }
         }
-        java.util.Arrays.sort(points, 0, count);
+        Arrays.sort(points, 0, count);
         int distinct = 0;
         for (int i = 0; i < count; i++) {
             if (distinct == 0 || points[i] != points[distinct - 1]) {
@@ -142,7 +144,7 @@ public final class HypergeometricTest {
                 out[i] = Double.NEGATIVE_INFINITY;
             } else {
                 int point = x > mode ? x : x - 1;
-                double logPmfPoint = logPmf[java.util.Arrays.binarySearch(points, 0, distinct, point)];
+                double logPmfPoint = logPmf[Arrays.binarySearch(points, 0, distinct, point)];
                 out[i] = x > mode ? upperFrom(x, logPmfPoint, population, successes, draws)
                         : lowerFrom(x, logPmfPoint, population, successes, draws);
             }
