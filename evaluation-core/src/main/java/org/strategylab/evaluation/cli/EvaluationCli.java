@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.cli;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,12 +27,11 @@ import org.strategylab.evaluation.stats.HypergeometricTest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.Reader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -112,17 +112,29 @@ public final class EvaluationCli {
 
     /** Runs NDJSON requests until the end of the input; exits 0 once it is read, 2 if it cannot be read. */
     private int batch(String[] args, InputStream stdin, PrintStream out, PrintStream err) {
-        try (Reader source = args.length == 2 ? Files.newBufferedReader(Path.of(args[1]), StandardCharsets.UTF_8)
-                : new InputStreamReader(stdin, StandardCharsets.UTF_8);
-             BufferedReader lines = new BufferedReader(source)) {
+        boolean fromFile = args.length == 2;
+        // a file is decoded strictly (malformed UTF-8 is an input error), standard input with replacement
+        CharsetDecoder strict = fromFile ? StandardCharsets.UTF_8.newDecoder() : null;
+        try (InputStream source = fromFile ? Files.newInputStream(Path.of(args[1])) : stdin) {
+            RequestLines lines = new RequestLines(source);
             int number = 0;
-            String line;
-            while ((line = lines.readLine()) != null) {
+            while (lines.next()) {
                 number++;
-                if (!line.isBlank()) {
-                    out.println(mapper.writeValueAsString(answer(line, number)));
-                    out.flush();
+                StreamedInput request = lines.isAscii() ? parsedAscii(lines) : null;
+                ObjectNode answer;
+                if (request != null) {
+                    answer = answer(request.envelope, request.streamedStrings, number);
+                } else { // any other line takes the character path, with its exact messages
+                    ByteBuffer bytes = ByteBuffer.wrap(lines.buffer(), lines.lineStart(), lines.lineLength());
+                    String line = strict != null ? strict.decode(bytes).toString()
+                            : StandardCharsets.UTF_8.decode(bytes).toString();
+                    if (line.isBlank()) {
+                        continue;
+                    }
+                    answer = answer(line, number);
                 }
+                out.println(mapper.writeValueAsString(answer));
+                out.flush();
             }
             return 0;
         } catch (IOException e) {
@@ -130,16 +142,42 @@ public final class EvaluationCli {
         }
     }
 
+    /**
+     * The request of a pure-ASCII line that starts with '{', parsed from its bytes, or null to take
+     * the character path: for any other line, and for a line that is no valid JSON (so the error
+     * names the column exactly as before). Starting with '{' and no zero byte in the first four also
+     * keeps Jackson's encoding detection from taking the bytes for UTF-16 or UTF-32.
+     */
+    private StreamedInput parsedAscii(RequestLines lines) {
+        byte[] b = lines.buffer();
+        int from = lines.lineStart();
+        int length = lines.lineLength();
+        if (length < 4 || b[from] != '{' || b[from + 1] == 0 || b[from + 2] == 0 || b[from + 3] == 0) {
+            return null;
+        }
+        try (JsonParser parser = mapper.getFactory().createParser(b, from, length)) {
+            return StreamedInput.read(mapper, parser);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /** The answer to one request line: its result, or its error; never an exception. */
     private ObjectNode answer(String line, int number) {
-        ObjectNode answer = mapper.createObjectNode();
-        JsonNode request = null;
+        JsonNode request;
         try {
-            try {
-                request = mapper.readTree(line);
-            } catch (JsonProcessingException e) {
-                throw new ValidationException("request", "not valid JSON at column " + e.getLocation().getColumnNr());
-            }
+            request = mapper.readTree(line);
+        } catch (JsonProcessingException e) {
+            return error(mapper.createObjectNode(), null, number, "request",
+                    "not valid JSON at column " + e.getLocation().getColumnNr());
+        }
+        return answer(request, Map.of(), number);
+    }
+
+    /** The answer to one parsed request: its result, or its error; never an exception. */
+    private ObjectNode answer(JsonNode request, Map<String, List<String>> streamedInput, int number) {
+        ObjectNode answer = mapper.createObjectNode();
+        try {
             if (!request.isObject()) {
                 throw new ValidationException("request", "must be a JSON object");
             }
@@ -152,7 +190,7 @@ public final class EvaluationCli {
             if (!envelope.has("input")) {
                 throw new ValidationException("input", "is required");
             }
-            Object result = dispatch(command, new InputDocument(request.get("input"), ""));
+            Object result = dispatch(command, new InputDocument(request.get("input"), "", streamedInput));
             answer.set("result", mapper.valueToTree(result));
             return answer;
         } catch (ValidationException e) {

@@ -1,6 +1,7 @@
 package org.strategylab.evaluation.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ValidationException;
 
@@ -13,18 +14,45 @@ import java.util.Map;
 final class InputDocument {
     private final JsonNode root;
     private final String prefix;
+    /**
+     * Top-level arrays of strings read straight into lists ({@link StreamedInput}), keyed by field;
+     * the tree holds an empty array in their place until something other than {@link #optionalStrings}
+     * asks for the node, which then gets its elements ({@link #node}). Empty for a plain tree.
+     */
+    private final Map<String, List<String>> streamedStrings;
 
     InputDocument(JsonNode root, String prefix) {
+        this(root, prefix, Map.of());
+    }
+
+    InputDocument(JsonNode root, String prefix, Map<String, List<String>> streamedStrings) {
         if (root == null || !root.isObject()) {
             throw new ValidationException(prefix.isEmpty() ? "input" : prefix.substring(0, prefix.length() - 1),
                     "must be a JSON object");
         }
         this.root = root;
         this.prefix = prefix;
+        this.streamedStrings = streamedStrings;
     }
 
     JsonNode root() {
+        for (String field : List.copyOf(streamedStrings.keySet())) {
+            node(field);
+        }
         return root;
+    }
+
+    /** The field's node, with the elements of a streamed string array put in place first. */
+    private JsonNode node(String field) {
+        List<String> streamed = streamedStrings.isEmpty() ? null : streamedStrings.remove(field);
+        JsonNode n = root.get(field);
+        if (streamed != null) {
+            ArrayNode placeholder = (ArrayNode) n;
+            for (String s : streamed) {
+                placeholder.add(s);
+            }
+        }
+        return n;
     }
 
     boolean has(String field) {
@@ -32,7 +60,7 @@ final class InputDocument {
     }
 
     int requireInt(String field) {
-        JsonNode n = root.get(field);
+        JsonNode n = node(field);
         if (n == null || n.isNull()) {
             throw new ValidationException(prefix + field, "is required");
         }
@@ -50,7 +78,7 @@ final class InputDocument {
         if (!has(field)) {
             return null;
         }
-        JsonNode n = root.get(field);
+        JsonNode n = node(field);
         if (!n.isIntegralNumber() || !n.canConvertToLong()) {
             throw new ValidationException(prefix + field, "must be an integer");
         }
@@ -61,7 +89,7 @@ final class InputDocument {
         if (!has(field)) {
             return null;
         }
-        JsonNode n = root.get(field);
+        JsonNode n = node(field);
         if (!n.isTextual()) {
             throw new ValidationException(prefix + field, "must be a string");
         }
@@ -88,6 +116,14 @@ final class InputDocument {
         if (!has(field)) {
             return null;
         }
+        List<String> streamed = streamedStrings.get(field);
+        if (streamed != null) { // already a list of strings: only the limit to check
+            if (streamed.size() > InputLimits.MAX_IDS) {
+                throw new ValidationException(prefix + field, "at most " + InputLimits.MAX_IDS
+                        + " values are allowed, got " + streamed.size());
+            }
+            return new ArrayList<>(streamed);
+        }
         return strings(root.get(field), prefix + field);
     }
 
@@ -95,7 +131,7 @@ final class InputDocument {
         if (!has(field)) {
             return null;
         }
-        JsonNode n = root.get(field);
+        JsonNode n = node(field);
         if (!n.isArray()) {
             throw new ValidationException(prefix + field, "must be an array of integers");
         }
@@ -118,7 +154,7 @@ final class InputDocument {
         if (!has(field)) {
             return null;
         }
-        JsonNode n = root.get(field);
+        JsonNode n = node(field);
         if (!n.isObject()) {
             throw new ValidationException(prefix + field, "must be an object of label → ID list");
         }
@@ -128,7 +164,7 @@ final class InputDocument {
     }
 
     List<InputDocument> requireObjects(String field) {
-        JsonNode n = root.get(field);
+        JsonNode n = node(field);
         if (n == null || n.isNull()) {
             throw new ValidationException(prefix + field, "is required");
         }

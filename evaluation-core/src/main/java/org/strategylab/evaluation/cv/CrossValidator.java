@@ -63,15 +63,26 @@ public final class CrossValidator {
      */
     public static CrossValidationResult run(List<String> positives, List<String> negatives, int k, long seed,
                                             Evaluator evaluator, ExperimentMetrics fullMetrics, FoldProgress progress) {
-        List<String> p = IdNormaliser.clean(positives);
-        List<String> n = IdNormaliser.clean(negatives);
-        int folds = clampK(k, p.size(), n.size());
-        List<List<String>> pf = deal(p, folds, seed);
-        List<List<String>> nf = deal(n, folds, seed);
+        List<List<String>> pf;
+        List<List<String>> nf;
+        List<ExperimentMetrics> all = null; // null: evaluate fold by fold
+        // gene-ID mode numbers each control once and classifies each result ID once for all folds
+        InternedFolds interned = evaluator instanceof GeneIdEvaluator ? InternedFolds.deal(positives, negatives, k, seed)
+                : null;
+        if (interned != null) {
+            pf = interned.positiveFolds;
+            nf = interned.negativeFolds;
+            all = ((GeneIdEvaluator) evaluator).foldMetrics(interned);
+        } else {
+            List<String> p = IdNormaliser.clean(positives);
+            List<String> n = IdNormaliser.clean(negatives);
+            int folds = clampK(k, p.size(), n.size());
+            pf = deal(p, folds, seed);
+            nf = deal(n, folds, seed);
+        }
+        int folds = pf.size();
         List<FoldMetrics> results = new ArrayList<>(folds);
         FoldProgress report = progress == null ? FoldProgress.NONE : progress;
-        // gene-ID mode classifies each result ID once for all folds (null: it must go fold by fold)
-        List<ExperimentMetrics> all = evaluator instanceof GeneIdEvaluator geneIds ? geneIds.foldMetrics(pf, nf) : null;
         for (int i = 0; i < folds; i++) {
             ExperimentMetrics m = all != null ? all.get(i) : evaluator.evaluate(pf.get(i), nf.get(i));
             results.add(new FoldMetrics(i, m, pf.get(i), nf.get(i)));

@@ -41,36 +41,31 @@ public final class GeneIdEvaluator implements Evaluator {
      * @param negativeFolds the normalised negatives dealt into the same number of folds
      */
     List<ExperimentMetrics> foldMetrics(List<List<String>> positiveFolds, List<List<String>> negativeFolds) {
-        int folds = positiveFolds.size();
+        InternedFolds folds = InternedFolds.of(positiveFolds, negativeFolds);
+        return folds == null ? null : foldMetrics(folds);
+    }
+
+    /**
+     * As {@link #foldMetrics(List, List)} for folds whose controls are numbered already, or null when a
+     * list is over its limit.
+     */
+    List<ExperimentMetrics> foldMetrics(InternedFolds interned) {
+        List<List<String>> positiveFolds = interned.positiveFolds;
+        List<List<String>> negativeFolds = interned.negativeFolds;
+        int folds = interned.folds();
         if (resultIds.size() > InputLimits.MAX_IDS) {
             return null;
         }
-        int positiveCount = 0;
-        int controlCount = 0;
         for (int i = 0; i < folds; i++) {
             if (positiveFolds.get(i).size() > InputLimits.MAX_IDS || negativeFolds.get(i).size() > InputLimits.MAX_IDS) {
                 return null;
             }
-            positiveCount += positiveFolds.get(i).size();
-            controlCount += positiveFolds.get(i).size() + negativeFolds.get(i).size();
         }
-        // control number c: positives first, then negatives; foldOf[c] is its fold
-        IdInterner controls = new IdInterner(controlCount);
-        int[] foldOf = new int[controlCount];
-        int shortest = Integer.MAX_VALUE;
-        for (List<List<String>> lists : List.of(positiveFolds, negativeFolds)) {
-            for (int i = 0; i < folds; i++) {
-                for (String id : lists.get(i)) {
-                    int before = controls.size();
-                    int c = controls.intern(id);
-                    if (c != before) { // a negative that is also a positive: the per-fold path decides
-                        return null;
-                    }
-                    foldOf[c] = i;
-                    shortest = Math.min(shortest, id.length());
-                }
-            }
-        }
+        IdInterner controls = interned.controls;
+        int positiveCount = interned.positiveCount;
+        int controlCount = interned.controlCount;
+        int[] foldOf = interned.foldOf;
+        int shortest = interned.shortest;
         BitSet hit = new BitSet(controlCount);
         BitSet seenAsItself = new BitSet(controlCount);
         FirstSightings others = new FirstSightings(resultIds);

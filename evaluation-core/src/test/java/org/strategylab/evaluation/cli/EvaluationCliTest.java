@@ -202,6 +202,68 @@ class EvaluationCliTest {
         assertTrue(missing.err().startsWith("error: file:"), missing.err());
     }
 
+    /**
+     * Lines end at \n, \r or \r\n; a line with non-ASCII text is read as characters, so an error's
+     * column counts characters, not bytes; a line that does not start with '{' is answered as before.
+     */
+    @Test
+    void batchSplitsLinesAsTextAndCountsColumnsInCharacters() throws Exception {
+        String ids = "{\"resultIds\":[\"gé\",\"b\"],\"positiveControls\":[\"gé\"],\"negativeControls\":[\"n\"]}";
+        String bad = "{\"id\":\"é\", x}";
+        String input = "{\"id\":1,\"command\":\"metrics\",\"input\":" + ids + "}\r\n"
+                + bad + "\r"
+                + "  {\"id\":3,\"command\":\"metrics\",\"input\":" + ids + "}\n"
+                + "{\"id\":4,\"command\":\"metrics\",\"input\":{\"resultIds\":[\"b\"],\"positiveControls\":[\"b\"]}}";
+        Run r = run(input, "batch");
+        assertEquals(0, r.status(), r.err());
+        List<JsonNode> answers = r.out().lines().map(this::tree).toList();
+        assertEquals(4, answers.size(), r.out());
+        assertEquals(json(run(ids, "metrics")), answers.get(0).get("result"));
+        assertEquals(1, answers.get(0).get("result").get("confusionMatrix").get("truePositives").asInt());
+        assertEquals(2, answers.get(1).get("line").asInt());
+        assertEquals("not valid JSON at column " + (bad.indexOf('x') + 1),
+                answers.get(1).get("error").get("message").asText());
+        assertEquals(3, answers.get(2).get("id").asInt());
+        assertEquals(answers.get(0).get("result"), answers.get(2).get("result"));
+        assertEquals(4, answers.get(3).get("id").asInt(), "a last line without a terminator is read");
+    }
+
+    /**
+     * A pure-ASCII line is read token by token with its ID lists streamed into lists; any other line
+     * as a whole tree. Both give the same answer: the same request with a non-ASCII field added
+     * (ignored by every command) takes the tree path.
+     */
+    @Test
+    void streamedRequestsAreAnsweredAsTreeRequests() {
+        List<String> requests = List.of(
+                "{\"id\":1,\"command\":\"metrics\",\"input\":{\"resultIds\":[\" a\",\"b.1\",\"\",\"n\"],"
+                        + "\"positiveControls\":[\"a\",\"b\"],\"negativeControls\":[\"n\"]}}",
+                "{\"input\":{\"positiveControls\":[\"a\"],\"resultIds\":[\"a\"]},\"command\":\"metrics\",\"id\":[2]}",
+                "{\"id\":3,\"command\":\"metrics\",\"input\":{\"resultIds\":[\"a\",1],\"positiveControls\":[\"a\"]}}",
+                "{\"id\":4,\"command\":\"metrics\",\"input\":{\"resultIds\":[\"x\"],\"resultIds\":[\"a\"],"
+                        + "\"positiveControls\":[\"a\"],\"negativeControls\":null}}",
+                "{\"id\":5,\"command\":\"rank\",\"input\":{\"orderedIds\":[\"a\",\"b\"],\"positiveControls\":[\"a\"],"
+                        + "\"kValues\":[\"1\"]}}",
+                "{\"id\":6,\"command\":\"rank\",\"input\":{\"orderedIds\":[\"a\",\"b\"],\"positiveControls\":[\"a\"],"
+                        + "\"kValues\":[]}}",
+                "{\"id\":7,\"command\":\"metrics\",\"input\":{\"positiveHits\":[\"1\"],\"totalPositives\":2}}",
+                "{\"id\":8,\"command\":\"report\",\"input\":{\"id\":\"e\",\"status\":\"completed\",\"tags\":[\"x\"]}}",
+                "{\"id\":9,\"command\":\"metrics\",\"input\":[\"a\"]}",
+                "{\"id\":10,\"command\":\"metrics\",\"input\":{\"resultIds\":[\"a\"]},\"input\":{\"positiveHits\":1,"
+                        + "\"totalPositives\":2,\"negativeHits\":0,\"totalNegatives\":3}}",
+                "{\"id\":11,\"command\":\"cv\",\"input\":{\"resultIds\":[\"p1\",\"n1\"],\"positiveControls\":[\"p1\",\"p2\"],"
+                        + "\"negativeControls\":[\"n1\",\"n2\"],\"k\":2}}",
+                "{\"id\":12,\"command\":\"bootstrap\",\"input\":{\"orderedIds\":[\"a\",\"n\"],\"positiveControls\":[\"a\"],"
+                        + "\"negativeControls\":[\"n\"],\"nBootstrap\":5,\"alternativeNegatives\":{\"s\":[\"x\"]}}}");
+        for (String request : requests) {
+            String asTree = request.substring(0, request.length() - 1) + ",\"note\":\"é\"}";
+            Run streamed = run(request + "\n", "batch");
+            Run tree = run(asTree + "\n", "batch");
+            assertEquals(0, streamed.status(), streamed.err());
+            assertEquals(tree.out(), streamed.out(), request);
+        }
+    }
+
     private JsonNode tree(String line) {
         try {
             return mapper.readTree(line);

@@ -38,6 +38,32 @@ class FoldMetricsProperties {
         assertFoldsEqualTheirOwnEvaluation(result, pf, nf);
     }
 
+    /**
+     * The whole cross-validation through the gene-ID path (controls interned once, numbers shuffled)
+     * equals the same run through a plain {@link Evaluator}, which cleans, shuffles and deals string
+     * lists and evaluates fold by fold: folds, fold lists, metrics, means, SDs, and the same
+     * exception when one is thrown (k below 2, an ID in both lists within one fold).
+     */
+    @Property(tries = 1000)
+    void theGeneIdPathEqualsTheFoldByFoldPath(@ForAll("ids") List<String> result, @ForAll("ids") List<String> positives,
+                                              @ForAll("ids") List<String> negatives,
+                                              @ForAll @IntRange(min = 1, max = 7) int k,
+                                              @ForAll @IntRange(min = 0, max = 1000) int seed) {
+        GeneIdEvaluator geneIds = new GeneIdEvaluator(result);
+        Evaluator foldByFold = geneIds::evaluate; // not a GeneIdEvaluator: takes the general path
+        Object fast = outcome(() -> CrossValidator.run(positives, negatives, k, seed, geneIds, null, null));
+        Object general = outcome(() -> CrossValidator.run(positives, negatives, k, seed, foldByFold, null, null));
+        assertEquals(general, fast);
+    }
+
+    private static Object outcome(java.util.function.Supplier<Object> run) {
+        try {
+            return run.get();
+        } catch (RuntimeException e) {
+            return e.getClass().getName() + ": " + e.getMessage();
+        }
+    }
+
     @Test
     void aVersionOfAControlInAnotherFoldIsItsOwnKeyThere() {
         // fold 0 holds "g1", fold 1 holds "g1.1": "g1.1" is a control itself in fold 1 and, in fold 0,

@@ -92,4 +92,45 @@ class IdStructuresProperties {
             assertEquals(reference.add(code == 0 ? 1 : code), set.add(code)); // 0 stands as 1
         }
     }
+
+    /**
+     * {@link ControlSets#of} (one interner over both raw lists) against the definition on plain
+     * collections: each list cleaned, an ID in both a validation error naming the first such
+     * negative, and each ID's code from its own form, else its version-stripped form.
+     */
+    @Property(tries = 500)
+    void controlSetsIndexTheCleanedListsAsTheDefinition(@ForAll("versionedIds") List<String> positives,
+                                                        @ForAll("versionedIds") List<String> negatives,
+                                                        @ForAll("versionedIds") List<String> probes) {
+        List<String> p = IdNormaliser.clean(positives);
+        List<String> n = IdNormaliser.clean(negatives);
+        String both = n.stream().filter(p::contains).findFirst().orElse(null);
+        if (both != null) {
+            org.strategylab.evaluation.ValidationException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    org.strategylab.evaluation.ValidationException.class, () -> ControlSets.of(positives, negatives));
+            assertEquals("negativeControls", e.field());
+            assertEquals("negativeControls: ID '" + both + "' is also a positive control", e.getMessage());
+            return;
+        }
+        ControlSets controls = ControlSets.of(positives, negatives);
+        assertEquals(p, controls.positives());
+        assertEquals(n, controls.negatives());
+        for (String raw : probes) {
+            String id = IdNormaliser.trim(raw);
+            if (id == null) {
+                continue;
+            }
+            String stripped = IdNormaliser.versionStripped(id);
+            String key = p.contains(id) || n.contains(id) ? id
+                    : stripped != null && (p.contains(stripped) || n.contains(stripped)) ? stripped : null;
+            Integer expected = key == null ? null : p.contains(key) ? p.indexOf(key) : -(n.indexOf(key) + 1);
+            assertEquals(expected, controls.codeOf(id), id);
+        }
+    }
+
+    /** Short IDs over "ABab" with versions, padding and blanks: duplicates, collisions and stripped matches. */
+    @Provide
+    Arbitrary<List<String>> versionedIds() {
+        return Arbitraries.strings().withChars("ABab. ").ofMaxLength(5).injectNull(0.02).list().ofMaxSize(60);
+    }
 }

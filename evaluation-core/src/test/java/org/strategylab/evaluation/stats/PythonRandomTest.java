@@ -27,4 +27,24 @@ class PythonRandomTest {
             assertEquals(Fixtures.ints(c.get("shuffle25")), list, "seed " + seed + " shuffle");
         }
     }
+
+    @Test
+    void sharedDrawPermutationsEqualShufflesByFreshGenerators() {
+        for (long seed : new long[]{0, 1, 42, 4_294_967_296L + 7}) {
+            int[] sizes = {0, 1, 2, 25, 1000, 3, 2000, 1999, 2000};
+            int[][] permutations = PythonRandom.shufflePermutations(seed, sizes);
+            for (int s = 0; s < sizes.length; s++) {
+                List<Integer> list = new ArrayList<>();
+                for (int i = 0; i < sizes[s]; i++) {
+                    list.add(i);
+                }
+                new PythonRandom(seed).shuffle(list);
+                List<Integer> permutation = new ArrayList<>();
+                for (int v : permutations[s]) {
+                    permutation.add(v);
+                }
+                assertEquals(list, permutation, "seed " + seed + " size " + sizes[s]);
+            }
+        }
+    }
 }
