@@ -41,10 +41,10 @@ class ExperimentGroupTest {
         List<String> pf = falciparum.ids().subList(0, 4);
         List<String> pv = vivax.ids().subList(0, 3);
         String body = "{\"base\":{\"name\":\"taxa\",\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\","
-                + "\"parameters\":{},\"positiveControls\":" + json(pf) + ",\"negativeControls\":" + json(pv) + "},"
+                + "\"parameters\":{},\"positiveControls\":" + ExperimentRunTest.json(pf) + ",\"negativeControls\":" + ExperimentRunTest.json(pv) + "},"
                 + "\"organismParamName\":\"organism\",\"targetOrganisms\":[{\"organism\":\"Plasmodium falciparum 3D7\"},"
-                + "{\"organism\":\"Plasmodium vivax P01\",\"positiveControls\":" + json(pv) + ",\"negativeControls\":"
-                + json(pf) + "}]}";
+                + "{\"organism\":\"Plasmodium vivax P01\",\"positiveControls\":" + ExperimentRunTest.json(pv) + ",\"negativeControls\":"
+                + ExperimentRunTest.json(pf) + "}]}";
         JsonPath started = ExperimentRunTest.as(erin).body(body).when().post("/api/v1/experiments/batch")
                 .then().statusCode(202).body("batchId", notNullValue()).body("experimentIds", hasSize(2))
                 .extract().jsonPath();
@@ -74,11 +74,11 @@ class ExperimentGroupTest {
         ExperimentRunTest.SearchAnswer vivax = ExperimentRunTest.run(finn,
                 TAXON.replace("Plasmodium falciparum 3D7", "Plasmodium vivax P01"));
         String stored = ExperimentRunTest.as(finn).body("{\"name\":\"stored\",\"siteId\":\"plasmodb\",\"positiveIds\":"
-                        + json(vivax.ids().subList(0, 2)) + "}")
+                        + ExperimentRunTest.json(vivax.ids().subList(0, 2)) + "}")
                 .when().post("/api/v1/control-sets").then().statusCode(201).extract().path("id");
         String body = "{\"base\":{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"parameters\":"
                 + "{\"organism\":[\"Plasmodium falciparum 3D7\"]}},\"controlSets\":["
-                + "{\"label\":\"good\",\"positiveControls\":" + json(falciparum.ids().subList(0, 3)) + "},"
+                + "{\"label\":\"good\",\"positiveControls\":" + ExperimentRunTest.json(falciparum.ids().subList(0, 3)) + "},"
                 + "{\"label\":\"stored\",\"controlSetId\":\"" + stored + "\",\"isPrimary\":true}]}";
         JsonPath started = ExperimentRunTest.as(finn).body(body).when().post("/api/v1/experiments/benchmark")
                 .then().statusCode(202).body("benchmarkId", notNullValue()).extract().jsonPath();
@@ -159,7 +159,4 @@ class ExperimentGroupTest {
         assertEquals(1.0, experiment.getDouble("metrics.specificity"), 1e-9);
     }
 
-    private static String json(List<String> ids) {
-        return "[\"" + String.join("\",\"", ids) + "\"]";
-    }
 }

@@ -44,8 +44,8 @@ class ExperimentResultTest {
         positives.add(others.get(0));
         List<String> negatives = List.of(kinases.ids().get(6), others.get(1));
         String id = run(lena, "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":"
-                + "[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + json(positives)
-                + ",\"negativeControls\":" + json(negatives) + "}");
+                + "[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + ExperimentRunTest.json(positives)
+                + ",\"negativeControls\":" + ExperimentRunTest.json(negatives) + "}");
 
         ExperimentRunTest.as(lena).when().get(EXPERIMENTS + id + "/results/attributes").then().statusCode(200)
                 .body("recordType", equalTo("transcript")).body("attributes.name", hasItem("gene_product"));
@@ -163,7 +163,4 @@ class ExperimentResultTest {
         return id;
     }
 
-    private static String json(List<String> ids) {
-        return "[\"" + String.join("\",\"", ids) + "\"]";
-    }
 }

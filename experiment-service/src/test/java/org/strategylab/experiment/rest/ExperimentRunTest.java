@@ -90,6 +90,11 @@ class ExperimentRunTest {
     record SearchAnswer(List<String> ids, long count) {
     }
 
+    /** A JSON array of strings. */
+    static String json(List<String> ids) {
+        return "[\"" + String.join("\",\"", ids) + "\"]";
+    }
+
     @Test
     void aGeneIdExperimentIsClassifiedInProcessAndItsEventsEndWithTheTerminalEvent() throws Exception {
         String alice = newUser("alice");

@@ -1,6 +1,5 @@
 package org.strategylab.experiment.service.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -8,7 +7,6 @@ import java.util.List;
 import java.util.UUID;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.json.EvaluationJson;
-import org.strategylab.eventlog.index.OperationStatus;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.messaging.ExperimentCommand;
@@ -43,7 +41,7 @@ public class CrossValidationRun implements OperationRun {
         int folds = command.kFolds() == null ? org.strategylab.evaluation.cv.CrossValidator.DEFAULT_K : command.kFolds();
         return repository.find(id).chain(found -> {
             if (found.isEmpty()) {
-                return error(handle, "the experiment was deleted");
+                return ExperimentEnd.error(handle, "the experiment was deleted");
             }
             ExperimentSettings settings = ExperimentViews.settings(found.get()).withCrossValidation(folds);
             RunContext context = new RunContext(id, found.get().ownerId, command.token(), settings, List.of(),
@@ -53,24 +51,16 @@ public class CrossValidationRun implements OperationRun {
             return phase.run(context, state)
                     .chain(next -> repository.update(id, null, row ->
                             row.result = EvaluationJson.mapper().valueToTree(next.results())))
-                    .chain(row -> handle.emit("experiment_complete",
-                                    EvaluationJson.mapper().valueToTree(views.view(row.orElseThrow())))
-                            .chain(() -> handle.end("experiment_end", status("completed"), OperationStatus.COMPLETED)))
-                    .onFailure().recoverWithUni(failure -> error(handle, "cross-validation failed: " + failure.getMessage()));
+                    .chain(row -> ExperimentEnd.completed(handle, views.view(row.orElseThrow())))
+                    .onFailure().recoverWithUni(failure -> ExperimentEnd.error(handle,
+                            "cross-validation failed: " + failure.getMessage()));
         });
     }
 
     @Override
     public Uni<Void> cancelled(OperationHandle handle, ExperimentCommand command, long started) {
-        return handle.end("experiment_end", status("cancelled"), OperationStatus.CANCELLED);
+        return ExperimentEnd.cancelled(handle);
     }
 
-    private static Uni<Void> error(OperationHandle handle, String error) {
-        return handle.emit("experiment_error", EvaluationJson.mapper().createObjectNode().put("error", error))
-                .chain(() -> handle.end("experiment_end", status("error"), OperationStatus.FAILED));
-    }
 
-    private static ObjectNode status(String status) {
-        return EvaluationJson.mapper().createObjectNode().put("status", status);
-    }
 }

@@ -1,12 +1,9 @@
 package org.strategylab.experiment.service.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.UUID;
-import org.strategylab.evaluation.json.EvaluationJson;
-import org.strategylab.eventlog.index.OperationStatus;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.persistence.ExperimentRepository;
@@ -36,31 +33,23 @@ public class SingleRun implements OperationRun {
         UUID id = UUID.fromString(command.experimentIds().get(0));
         return executor.execute(handle, id, command.token()).chain(ended -> {
             if (ended.isEmpty()) {
-                return error(handle, "the experiment was deleted before it ran");
+                return ExperimentEnd.error(handle, "the experiment was deleted before it ran");
             }
             if (ExperimentRepository.COMPLETED.equals(ended.get().status)) {
-                return handle.emit("experiment_complete", EvaluationJson.mapper().valueToTree(views.view(ended.get())))
-                        .chain(() -> handle.end("experiment_end", status("completed"), OperationStatus.COMPLETED));
+                return ExperimentEnd.completed(handle, views.view(ended.get()));
             }
             if (ExperimentRepository.CANCELLED.equals(ended.get().status)) {
-                return handle.end("experiment_end", status("cancelled"), OperationStatus.CANCELLED);
+                return ExperimentEnd.cancelled(handle);
             }
-            return error(handle, ended.get().error == null ? "the experiment failed" : ended.get().error);
+            return ExperimentEnd.error(handle, ended.get().error == null ? "the experiment failed" : ended.get().error);
         });
     }
 
     @Override
     public Uni<Void> cancelled(OperationHandle handle, ExperimentCommand command, long started) {
         return executor.cancel(UUID.fromString(command.experimentIds().get(0)), started)
-                .chain(() -> handle.end("experiment_end", status("cancelled"), OperationStatus.CANCELLED));
+                .chain(() -> ExperimentEnd.cancelled(handle));
     }
 
-    private static Uni<Void> error(OperationHandle handle, String error) {
-        return handle.emit("experiment_error", EvaluationJson.mapper().createObjectNode().put("error", error))
-                .chain(() -> handle.end("experiment_end", status("error"), OperationStatus.FAILED));
-    }
 
-    private static ObjectNode status(String status) {
-        return EvaluationJson.mapper().createObjectNode().put("status", status);
-    }
 }

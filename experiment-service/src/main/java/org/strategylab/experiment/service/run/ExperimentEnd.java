@@ -1,0 +1,35 @@
+package org.strategylab.experiment.service.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import org.strategylab.evaluation.json.EvaluationJson;
+import org.strategylab.eventlog.index.OperationStatus;
+import org.strategylab.eventlog.operation.OperationHandle;
+import org.strategylab.experiment.api.ExperimentView;
+
+/** How an operation on one experiment ends ({@code api-contract.md} §5.6): always with {@code experiment_end}. */
+final class ExperimentEnd {
+
+    private ExperimentEnd() {
+    }
+
+    /** {@code experiment_complete} with the experiment, then {@code experiment_end}. */
+    static Uni<Void> completed(OperationHandle handle, ExperimentView experiment) {
+        return handle.emit("experiment_complete", EvaluationJson.mapper().valueToTree(experiment))
+                .chain(() -> handle.end("experiment_end", status("completed"), OperationStatus.COMPLETED));
+    }
+
+    /** {@code experiment_error} with the reason, then {@code experiment_end}. */
+    static Uni<Void> error(OperationHandle handle, String reason) {
+        return handle.emit("experiment_error", EvaluationJson.mapper().createObjectNode().put("error", reason))
+                .chain(() -> handle.end("experiment_end", status("error"), OperationStatus.FAILED));
+    }
+
+    static Uni<Void> cancelled(OperationHandle handle) {
+        return handle.end("experiment_end", status("cancelled"), OperationStatus.CANCELLED);
+    }
+
+    private static ObjectNode status(String status) {
+        return EvaluationJson.mapper().createObjectNode().put("status", status);
+    }
+}
