@@ -30,8 +30,10 @@ import org.strategylab.experiment.api.ExperimentPage;
 import org.strategylab.experiment.api.ExperimentPatch;
 import org.strategylab.experiment.api.ExperimentRequest;
 import org.strategylab.experiment.api.ExperimentView;
+import org.strategylab.experiment.api.OverlapRequest;
 import org.strategylab.experiment.persistence.ExperimentRepository;
 import org.strategylab.experiment.service.ExperimentGroups;
+import org.strategylab.experiment.service.ExperimentOverlap;
 import org.strategylab.experiment.service.ExperimentService;
 
 /** {@code /api/v1/experiments}: run experiments, read and change them, download their report. */
@@ -54,6 +56,9 @@ public class ExperimentResource {
 
     @Inject
     ExperimentGroups groups;
+
+    @Inject
+    ExperimentOverlap overlap;
 
     @POST
     @Operation(summary = "Run an experiment: 202 with the operation to follow (SSE with Accept: text/event-stream at the gateway)")
@@ -85,6 +90,13 @@ public class ExperimentResource {
     @Operation(summary = "Seed a site with demo strategies (on the site, in your account) and a demo control set")
     public Uni<Response> seed(@QueryParam("siteId") String siteId) {
         return experiments.seed(caller.id(), token.getRawToken(), siteId).map(started -> Response.accepted(started).build());
+    }
+
+    @POST
+    @Path("/overlap")
+    @Operation(summary = "Gene-set overlap of two or more of your experiments (their true and false positives)")
+    public Uni<org.strategylab.evaluation.model.OverlapResult> overlap(@Valid @NotNull OverlapRequest request) {
+        return overlap.overlap(caller.id(), request.experimentIds());
     }
 
     /** The caller's experiments, newest first, without gene lists. */
