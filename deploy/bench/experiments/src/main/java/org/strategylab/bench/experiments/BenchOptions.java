@@ -1,0 +1,76 @@
+package org.strategylab.bench.experiments;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The bench's flags.
+ *
+ * @param serviceJar   experiment-service's {@code quarkus-run.jar}
+ * @param gatewayJar   upstream-gateway's {@code quarkus-run.jar}
+ * @param workDir      where broker data, logs and key files go (cleared first)
+ * @param latencyMs    latency the simulator adds to every call in the search-mode phase
+ * @param warmups      search-mode runs before the measured ones (session set-up, JIT)
+ * @param runs         measured search-mode runs, one after another
+ * @param concurrent   gene-ID experiments started at once per round
+ * @param rounds       rounds of the concurrent phase
+ * @param universe     target genes of each gene-ID experiment
+ * @param controls     positive controls, and as many negative controls, of each gene-ID experiment
+ * @param phase        {@code all}, {@code search} or {@code concurrent}
+ * @param serviceJvm   experiment-service's JVM options, or null for the local run's
+ */
+record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyMs, int warmups, int runs,
+                    int concurrent, int rounds, int universe, int controls, String phase, List<String> serviceJvm) {
+
+    static final String USAGE = """
+            usage: ExperimentsBench --service-jar <jar> --gateway-jar <jar> [--work-dir <dir>]
+                   [--latency-ms 50] [--warmups 3] [--runs 7]
+                   [--concurrent 50] [--rounds 3] [--universe 20000] [--controls 2000]
+                   [--phase all|search|concurrent] [--service-jvm "<JVM options>"]""";
+
+    static BenchOptions parse(String[] args) {
+        Path service = null;
+        Path gateway = null;
+        Path work = Path.of("target", "bench-work");
+        int latency = 50;
+        int warmups = 3;
+        int runs = 7;
+        int concurrent = 50;
+        int rounds = 3;
+        int universe = 20_000;
+        int controls = 2_000;
+        String phase = "all";
+        List<String> serviceJvm = null;
+        for (int i = 0; i < args.length; i++) {
+            String flag = args[i];
+            if ("--help".equals(flag)) {
+                System.out.println(USAGE);
+                System.exit(0);
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(flag + " needs a value\n" + USAGE);
+            }
+            String value = args[++i];
+            switch (flag) {
+                case "--service-jar" -> service = Path.of(value);
+                case "--gateway-jar" -> gateway = Path.of(value);
+                case "--work-dir" -> work = Path.of(value);
+                case "--latency-ms" -> latency = Integer.parseInt(value);
+                case "--warmups" -> warmups = Integer.parseInt(value);
+                case "--runs" -> runs = Integer.parseInt(value);
+                case "--concurrent" -> concurrent = Integer.parseInt(value);
+                case "--rounds" -> rounds = Integer.parseInt(value);
+                case "--universe" -> universe = Integer.parseInt(value);
+                case "--controls" -> controls = Integer.parseInt(value);
+                case "--phase" -> phase = value;
+                case "--service-jvm" -> serviceJvm = List.of(value.trim().split("\\s+"));
+                default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
+            }
+        }
+        if (service == null || gateway == null) {
+            throw new IllegalArgumentException("--service-jar and --gateway-jar are required\n" + USAGE);
+        }
+        return new BenchOptions(service, gateway, work, latency, warmups, runs, concurrent, rounds, universe,
+                controls, phase, serviceJvm);
+    }
+}

@@ -1,0 +1,353 @@
+package org.strategylab.bench.experiments;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.strategylab.simulator.faults.Latency;
+import org.strategylab.testsupport.TestTokens;
+import org.strategylab.testsupport.process.ManagedProcess;
+
+/**
+ * The experiments benchmark (issue 12): (a) the wall time of one search-mode experiment with the
+ * simulator adding a fixed latency to every call, against the upstream round trips its run had to
+ * wait for one after another; (b) rounds of many concurrent gene-ID experiments: completions per
+ * second and experiment-service's resident memory. See README.md for what each figure means.
+ */
+public final class ExperimentsBench {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String EXPERIMENTS = "/api/v1/experiments";
+    private static final String KINASES = "{\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":"
+            + "[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]}}";
+    private static final String FALCIPARUM = "{\"searchName\":\"GenesByTaxon\",\"parameters\":{\"organism\":"
+            + "[\"Plasmodium falciparum 3D7\"]}}";
+    private static final Duration RUN_LIMIT = Duration.ofMinutes(5);
+
+    private final BenchOptions options;
+    private final BenchStack stack;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    private EventsTail events;
+
+    private ExperimentsBench(BenchOptions options) {
+        this.options = options;
+        this.stack = new BenchStack(options);
+    }
+
+    public static void main(String[] args) throws Exception {
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        ExperimentsBench bench = new ExperimentsBench(options);
+        int exit = 0;
+        try {
+            bench.run();
+        } catch (Exception | Error e) {
+            e.printStackTrace();
+            exit = 1;
+        } finally {
+            bench.close();
+        }
+        // the HTTP clients' and Vert.x's threads would keep the JVM alive
+        System.exit(exit);
+    }
+
+    private void run() throws Exception {
+        clear(options.workDir());
+        Files.createDirectories(options.workDir());
+        BenchStack.say("machine: " + Runtime.getRuntime().availableProcessors() + " cores, load average " + loadAverage());
+        stack.start();
+        events = new EventsTail(stack.kafka().bootstrapServers(), BenchStack.EVENTS);
+        if (!"concurrent".equals(options.phase())) {
+            searchMode();
+        }
+        if (!"search".equals(options.phase())) {
+            concurrentGeneIds();
+        }
+        BenchStack.say("load average at the end: " + loadAverage());
+    }
+
+    // ---- (a) one search-mode experiment against its upstream critical path ----
+
+    private void searchMode() throws Exception {
+        String user = "bench-search-" + UUID.randomUUID();
+        List<String> kinases = searchIds(user, KINASES);
+        Set<String> kinaseSet = Set.copyOf(kinases);
+        List<String> others = searchIds(user, FALCIPARUM).stream().filter(id -> !kinaseSet.contains(id)).toList();
+        List<String> positives = new ArrayList<>(kinases.subList(0, Math.min(30, kinases.size() - 5)));
+        positives.addAll(others.subList(0, 10));
+        List<String> negatives = new ArrayList<>(others.subList(10, 50));
+        negatives.addAll(kinases.subList(kinases.size() - 5, kinases.size()));
+        ObjectNode body = (ObjectNode) JSON.readTree(KINASES);
+        body.put("siteId", "plasmodb").put("name", "bench kinases");
+        body.set("positiveControls", JSON.valueToTree(positives));
+        body.set("negativeControls", JSON.valueToTree(negatives));
+        String request = JSON.writeValueAsString(body);
+
+        stack.simulator().faults().reset();
+        stack.simulator().faults().latency(Latency.fixed(Duration.ofMillis(options.latencyMs())));
+        BenchStack.say(String.format("(a) search mode: %d positive and %d negative controls, %d ms latency on every "
+                + "simulator call; %d warm-up run(s), then %d measured", positives.size(), negatives.size(),
+                options.latencyMs(), options.warmups(), options.runs()));
+        List<double[]> measured = new ArrayList<>();
+        List<RecordingProxy.Call> lastCalls = List.of();
+        List<RecordingProxy.Call> lastChain = List.of();
+        long lastStart = 0;
+        for (int i = 0; i < options.warmups() + options.runs(); i++) {
+            stack.proxy().clear();
+            long start = System.nanoTime();
+            Started started = start(user, request);
+            long accepted = System.nanoTime();
+            EventsTail.Progress progress = events.of(started.operationId());
+            long end = progress.ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
+            if (!"completed".equals(progress.endStatus)) {
+                throw new IllegalStateException("search-mode experiment " + started.experimentId() + " ended "
+                        + progress.endStatus);
+            }
+            List<RecordingProxy.Call> calls = stack.proxy().calls().stream()
+                    .filter(c -> c.startNanos() >= start && c.startNanos() <= end).toList();
+            List<RecordingProxy.Call> chain = CriticalPath.of(calls);
+            double wall = (end - start) / 1e6;
+            double chainMs = CriticalPath.millis(chain);
+            boolean warmup = i < options.warmups();
+            // where the rest of the wall time goes: before the path's first call, between its calls, after its last
+            double before = (chain.get(0).startNanos() - start) / 1e6;
+            double gaps = 0;
+            for (int k = 1; k < chain.size(); k++) {
+                gaps += (chain.get(k).startNanos() - chain.get(k - 1).endNanos()) / 1e6;
+            }
+            double after = (end - chain.get(chain.size() - 1).endNanos()) / 1e6;
+            BenchStack.say(String.format("  %s %d: wall %.0f ms (202 after %.0f ms, first event %.0f ms, run %.0f ms); "
+                            + "%d upstream calls, %d on the critical path = %.0f ms; wall / path = %.3f",
+                    warmup ? "warm-up" : "run", i + 1, wall, (accepted - start) / 1e6, (progress.firstNanos - start) / 1e6,
+                    (end - progress.firstNanos) / 1e6, calls.size(), chain.size(), chainMs, wall / chainMs));
+            BenchStack.say(String.format("      beyond the path: %.0f ms before its first call, %.0f ms between its calls, "
+                    + "%.0f ms after its last call until the end event arrived", before, gaps, after));
+            if (!warmup) {
+                measured.add(new double[] {wall, chainMs, chain.size(), calls.size(), before, gaps, after});
+                lastCalls = calls;
+                lastChain = chain;
+                lastStart = start;
+            }
+        }
+        double wall = median(measured, 0);
+        double path = median(measured, 1);
+        BenchStack.say(String.format("(a) median of %d runs: wall %.0f ms, critical path %.0f ms (%.0f calls on it, "
+                + "%.0f calls in all): wall / path = %.3f (goal <= 1.15)", measured.size(), wall, path,
+                median(measured, 2), median(measured, 3), wall / path));
+        BenchStack.say(String.format("(a) medians beyond the path: %.0f ms before its first call, %.0f ms between its "
+                + "calls, %.0f ms after its last call", median(measured, 4), median(measured, 5), median(measured, 6)));
+        BenchStack.say("(a) the last measured run's upstream calls (ms from the POST; * = on the critical path):");
+        Set<RecordingProxy.Call> onPath = new LinkedHashSet<>(lastChain);
+        for (RecordingProxy.Call call : lastCalls.stream().sorted(Comparator.comparingLong(RecordingProxy.Call::startNanos)).toList()) {
+            BenchStack.say(String.format("    %s %7.1f – %7.1f  %-6s %s %d", onPath.contains(call) ? "*" : " ",
+                    (call.startNanos() - lastStart) / 1e6, (call.endNanos() - lastStart) / 1e6, call.method(),
+                    call.path(), call.status()));
+        }
+        stack.simulator().faults().reset();
+    }
+
+    // ---- (b) many concurrent gene-ID experiments ----
+
+    private void concurrentGeneIds() throws Exception {
+        ManagedProcess service = stack.experiments().process();
+        String user = "bench-genes-" + UUID.randomUUID();
+        BenchStack.say(String.format("(b) gene-ID mode: %d experiments at once, each %d target genes, %d + %d controls; "
+                + "%d round(s); RSS idle %d MiB", options.concurrent(), options.universe(), options.controls(),
+                options.controls(), options.rounds(), service.rssKib() / 1024));
+        List<String> universe = new ArrayList<>(options.universe());
+        for (int i = 0; i < options.universe(); i++) {
+            universe.add(String.format("PF3D7_%07d", i));
+        }
+        int failedInAll = 0;
+        for (int round = 1; round <= options.rounds(); round++) {
+            List<String> bodies = new ArrayList<>();
+            for (int i = 0; i < options.concurrent(); i++) {
+                bodies.add(geneIdBody(universe, new Random(round * 1000L + i), "bench genes " + round + "." + i));
+            }
+            AtomicLong peakRss = new AtomicLong();
+            ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+            sampler.scheduleAtFixedRate(() -> peakRss.accumulateAndGet(service.rssKib(), Math::max), 0, 50,
+                    TimeUnit.MILLISECONDS);
+            long start = System.nanoTime();
+            List<CompletableFuture<Started>> posts = new ArrayList<>();
+            for (String body : bodies) {
+                posts.add(startAsync(user, body));
+            }
+            List<Started> started = new ArrayList<>();
+            for (CompletableFuture<Started> post : posts) {
+                started.add(post.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS));
+            }
+            long allAccepted = System.nanoTime();
+            List<Long> ends = new ArrayList<>();
+            int failed = 0;
+            for (Started run : started) {
+                EventsTail.Progress progress = events.of(run.operationId());
+                ends.add(progress.ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS));
+                if (!"completed".equals(progress.endStatus) || !"completed".equals(status(user, run))) {
+                    failed++;
+                }
+            }
+            sampler.shutdown();
+            sampler.awaitTermination(5, TimeUnit.SECONDS);
+            long last = Collections.max(ends);
+            List<Double> latencies = ends.stream().map(e -> (e - start) / 1e6).sorted().toList();
+            failedInAll += failed;
+            BenchStack.say(String.format("  round %d: %d completed, %d failed in %.2f s (all accepted after %.2f s): "
+                            + "%.1f completions/s; time to completion p50 %.0f ms, max %.0f ms; service RSS peak %d MiB, "
+                            + "VmHWM %d MiB", round, started.size() - failed, failed, (last - start) / 1e9,
+                    (allAccepted - start) / 1e9, started.size() / ((last - start) / 1e9), latencies.get(latencies.size() / 2),
+                    latencies.get(latencies.size() - 1), peakRss.get() / 1024,
+                    ManagedProcess.procStatusKib(service.pid(), "VmHWM") / 1024));
+        }
+        BenchStack.say(String.format("(b) %d run(s) failed in all; service RSS now %d MiB, peak (VmHWM) %d MiB "
+                + "(goal < 256 MiB, no failed run)", failedInAll, service.rssKib() / 1024,
+                ManagedProcess.procStatusKib(service.pid(), "VmHWM") / 1024));
+    }
+
+    /**
+     * One gene-ID experiment: the whole universe as targets, in an order of its own; 70% of the
+     * positives and 30% of the negatives among the targets, the rest outside, so all four gene
+     * lists are large.
+     */
+    private String geneIdBody(List<String> universe, Random random, String name) throws IOException {
+        List<String> targets = new ArrayList<>(universe);
+        Collections.shuffle(targets, random);
+        int inPositives = options.controls() * 7 / 10;
+        int inNegatives = options.controls() * 3 / 10;
+        List<String> positives = new ArrayList<>(targets.subList(0, inPositives));
+        List<String> negatives = new ArrayList<>(targets.subList(inPositives, inPositives + inNegatives));
+        for (int i = 0; positives.size() < options.controls(); i++) {
+            positives.add(String.format("PF3D7_9%06dP", i));
+        }
+        for (int i = 0; negatives.size() < options.controls(); i++) {
+            negatives.add(String.format("PF3D7_9%06dN", i));
+        }
+        ObjectNode body = JSON.createObjectNode().put("siteId", "plasmodb").put("name", name);
+        ArrayNode ids = body.putArray("targetGeneIds");
+        targets.forEach(ids::add);
+        body.set("positiveControls", JSON.valueToTree(positives));
+        body.set("negativeControls", JSON.valueToTree(negatives));
+        return JSON.writeValueAsString(body);
+    }
+
+    // ---- HTTP ----
+
+    private record Started(UUID operationId, UUID experimentId) {
+    }
+
+    private Started start(String user, String body) throws Exception {
+        return startAsync(user, body).get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    private CompletableFuture<Started> startAsync(String user, String body) {
+        HttpRequest request = HttpRequest.newBuilder(stack.experiments().baseUri().resolve(EXPERIMENTS))
+                .timeout(RUN_LIMIT).header("Authorization", TestTokens.bearer(user))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        return http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(response -> {
+            if (response.statusCode() != 202) {
+                throw new IllegalStateException("POST " + EXPERIMENTS + " answered " + response.statusCode() + ": "
+                        + response.body());
+            }
+            try {
+                JsonNode answer = JSON.readTree(response.body());
+                return new Started(UUID.fromString(answer.path("operationId").asText()),
+                        UUID.fromString(answer.path("experimentId").asText()));
+            } catch (IOException e) {
+                throw new IllegalStateException("unreadable 202: " + response.body(), e);
+            }
+        });
+    }
+
+    private String status(String user, Started run) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(stack.experiments().baseUri()
+                        .resolve(EXPERIMENTS + "/" + run.experimentId()))
+                .timeout(Duration.ofSeconds(30)).header("Authorization", TestTokens.bearer(user)).GET().build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        return response.statusCode() == 200 ? JSON.readTree(response.body()).path("status").asText() : "HTTP "
+                + response.statusCode();
+    }
+
+    /** A search's gene IDs as the site answers them, through upstream-gateway's internal API. */
+    private List<String> searchIds(String user, String search) throws Exception {
+        ObjectNode body = (ObjectNode) JSON.readTree(search);
+        body.put("maxIds", 20000);
+        URI uri = stack.upstreamGateway().baseUri().resolve("/internal/v1/sites/plasmodb/searches/run");
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
+                .header("Authorization", TestTokens.bearer(user)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("the search answered " + response.statusCode() + ": " + response.body());
+        }
+        List<String> ids = new ArrayList<>();
+        JSON.readTree(response.body()).path("ids").forEach(id -> ids.add(id.asText()));
+        return ids;
+    }
+
+    // ---- helpers ----
+
+    private static double median(List<double[]> rows, int column) {
+        List<Double> values = rows.stream().map(r -> r[column]).sorted().toList();
+        int n = values.size();
+        return n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return parts[0] + " " + parts[1] + " " + parts[2];
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static void clear(Path directory) throws IOException {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (var paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
+    private void close() {
+        if (events != null) {
+            try {
+                events.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        stack.close();
+    }
+}

@@ -1,0 +1,282 @@
+package org.strategylab.experiment.workers;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.path.json.JsonPath;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.GroupState;
+import org.apache.kafka.common.TopicPartition;
+import org.strategylab.simulator.SimulatorOptions;
+import org.strategylab.simulator.UpstreamSimulator;
+import org.strategylab.testsupport.PostgresResource;
+import org.strategylab.testsupport.TestTokens;
+import org.strategylab.testsupport.process.KafkaBrokerProcess;
+import org.strategylab.testsupport.process.QuarkusAppProcess;
+import org.strategylab.testsupport.process.TestKeyFiles;
+import org.strategylab.testsupport.process.Waiting;
+
+/**
+ * What the worker ITs run against, each service a real process: an embedded PostgreSQL (zonky runs
+ * the server as its own process), a Kafka broker JVM, the WDK simulator in-process (so a test can
+ * slow some upstream path down), the packaged upstream-gateway, and two packaged experiment-service
+ * instances in one consumer group ({@code target/quarkus-app/quarkus-run.jar}, so {@code package}
+ * must have run: Failsafe runs after it). The services get a short lease, a fast reaper and a fast
+ * orphan check, as a test wants them.
+ *
+ * <p>One stack serves every worker IT of the run (starting it is most of their time): the first
+ * class to ask starts it, a JVM shutdown hook stops it. Each class calls {@link #everyInstanceRuns}
+ * first, which starts again whatever an earlier test killed. Everything lives in
+ * {@code target/workers-it/} (logs included, for a failed run).
+ */
+final class WorkerStack implements AutoCloseable {
+
+    /** The lease of an experiment's operation: a dead worker's run ends this long after its last renewal. */
+    static final Duration LEASE = Duration.ofSeconds(8);
+    static final String COMMANDS = "experiment.commands";
+    static final String EVENTS = "experiment.events";
+    static final String GROUP = "experiment-service";
+    static final String EXPERIMENTS = "/api/v1/experiments";
+
+    private static final String SESSIONS_KEY = "0ZjLi2Ii+2Dqzd3X7aqx0R2NrY1yk0RgC7SDryCJEdE=";
+    // the test's own Kafka clients warn about every failed reconnect to a killed consumer's broker connection
+    private static final Logger KAFKA_CLIENTS = Logger.getLogger("org.apache.kafka");
+    private static WorkerStack shared;
+
+    static {
+        KAFKA_CLIENTS.setLevel(Level.SEVERE);
+    }
+
+    private final Path directory;
+    private PostgresResource postgres;
+    private Map<String, String> datasource;
+    private UpstreamSimulator simulator;
+    private KafkaBrokerProcess kafka;
+    private QuarkusAppProcess upstreamGateway;
+    private final List<QuarkusAppProcess> workers = new ArrayList<>();
+
+    private WorkerStack(Path directory) {
+        this.directory = directory;
+    }
+
+    /** The stack of this JVM, started on first use. */
+    static synchronized WorkerStack shared() {
+        if (shared == null) {
+            Path directory = Path.of(System.getProperty("strategylab.it.work-dir", "target/workers-it"));
+            WorkerStack stack = new WorkerStack(directory);
+            try {
+                stack.startAll();
+            } catch (RuntimeException | Error e) {
+                stack.close();
+                throw e;
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(stack::close, "worker-stack-stop"));
+            shared = stack;
+        }
+        return shared;
+    }
+
+    private void startAll() {
+        deleteRecursively(directory);
+        Path serviceJar = Path.of(System.getProperty("strategylab.it.service-jar", "target/quarkus-app/quarkus-run.jar"));
+        Path gatewayJar = Path.of(System.getProperty("strategylab.it.upstream-gateway-jar",
+                "../upstream-gateway/target/quarkus-app/quarkus-run.jar"));
+        // on a loaded 2-core machine the C2 compiler mostly delays start-up; these tests measure nothing
+        List<String> quickStart = List.of("-XX:TieredStopAtLevel=1");
+        postgres = new PostgresResource();
+        datasource = postgres.start();
+        simulator = UpstreamSimulator.start(SimulatorOptions.defaults());
+        List<String> brokerOptions = new ArrayList<>(KafkaBrokerProcess.DEFAULT_JVM_OPTIONS);
+        brokerOptions.addAll(quickStart);
+        kafka = KafkaBrokerProcess.builder(directory.resolve("kafka")).jvmOptions(brokerOptions).build().start();
+        TestKeyFiles keys = TestKeyFiles.copyTo(directory.resolve("keys"));
+        List<String> jvm = new ArrayList<>(QuarkusAppProcess.DEFAULT_JVM_OPTIONS);
+        jvm.addAll(quickStart);
+        upstreamGateway = QuarkusAppProcess.builder("upstream-gateway", gatewayJar)
+                .jvmOptions(jvm)
+                .log(directory.resolve("upstream-gateway.log"))
+                .properties(datasource)
+                .property("strategylab.sites.origin-override", simulator.baseUrl())
+                .property("strategylab.auth.public-key", keys.publicKey().toString())
+                .property("strategylab.upstream.sessions.key", SESSIONS_KEY)
+                // many experiments of few users: the rate limit is upstream-gateway's own concern
+                .property("strategylab.upstream.rate-limit.enabled", "false")
+                .build()
+                .start();
+        // one after the other: the first migrates the schemas and creates the topics, the second finds them
+        for (String name : List.of("experiment-service-1", "experiment-service-2")) {
+            QuarkusAppProcess worker = QuarkusAppProcess.builder(name, serviceJar)
+                    .jvmOptions(jvm)
+                    .log(directory.resolve(name + ".log"))
+                    .properties(datasource)
+                    .property("kafka.bootstrap.servers", kafka.bootstrapServers())
+                    .property("strategylab.auth.public-key", keys.publicKey().toString())
+                    .property("quarkus.rest-client.upstream-gateway.url", upstreamGateway.baseUri().toString())
+                    .property("strategylab.event-log.lease.duration", LEASE.toString())
+                    .property("strategylab.event-log.lease.heartbeat", "PT1S")
+                    .property("strategylab.event-log.lease.reaper-interval", "PT1S")
+                    .property("strategylab.experiments.runs.reconcile-interval", "PT1S")
+                    // a dead consumer's partitions move after this (Kafka's default is 45 s), and an
+                    // acknowledged command's offset is committed soon after, so a kill does not bring it back
+                    .property("mp.messaging.incoming.experiment-commands.session.timeout.ms", "6000")
+                    .property("mp.messaging.incoming.experiment-commands.heartbeat.interval.ms", "1000")
+                    .property("mp.messaging.incoming.experiment-commands.auto.commit.interval.ms", "500")
+                    .property("quarkus.log.category.\"org.apache.kafka\".level", "WARN")
+                    .build();
+            workers.add(worker.start());
+        }
+        awaitBalancedGroup();
+    }
+
+    /** Starts again any instance a test killed and waits until the consumer group has them all. */
+    void everyInstanceRuns() {
+        boolean restarted = false;
+        for (QuarkusAppProcess worker : workers) {
+            if (!worker.process().isAlive()) {
+                worker.start();
+                restarted = true;
+            }
+        }
+        if (restarted) {
+            awaitBalancedGroup();
+        }
+    }
+
+    /**
+     * Waits until the commands' consumer group is stable with one member per instance, each holding
+     * partitions, so that commands sent now are consumed without waiting for a rebalance.
+     */
+    void awaitBalancedGroup() {
+        try (Admin admin = kafka.admin()) {
+            Waiting.until("every experiment-service instance consumes commands", Duration.ofSeconds(120), () -> {
+                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(GROUP)).all()
+                        .get(5, TimeUnit.SECONDS).get(GROUP);
+                Collection<MemberDescription> members = group.members();
+                return group.groupState() == GroupState.STABLE && members.size() == workers.size()
+                        && members.stream().allMatch(m -> !m.assignment().topicPartitions().isEmpty());
+            }, processes());
+        }
+    }
+
+    /**
+     * Waits until the group has committed every command on the topic, so no command is delivered
+     * again after an instance dies (a command is acknowledged once its operation is claimed).
+     */
+    void awaitCommandsCommitted() {
+        try (Admin admin = kafka.admin()) {
+            Waiting.until("every command's offset is committed", Duration.ofSeconds(60), () -> {
+                Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(GROUP)
+                        .partitionsToOffsetAndMetadata().get(5, TimeUnit.SECONDS);
+                int partitions = admin.describeTopics(List.of(COMMANDS)).allTopicNames().get(5, TimeUnit.SECONDS)
+                        .get(COMMANDS).partitions().size();
+                for (int p = 0; p < partitions; p++) {
+                    TopicPartition tp = new TopicPartition(COMMANDS, p);
+                    long end = admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp)
+                            .get(5, TimeUnit.SECONDS).offset();
+                    OffsetAndMetadata done = committed.get(tp);
+                    if (end > 0 && (done == null || done.offset() < end)) {
+                        return false;
+                    }
+                }
+                return true;
+            });
+        }
+    }
+
+    /** The experiment-service instances. */
+    List<QuarkusAppProcess> workers() {
+        return workers;
+    }
+
+    /** The instance whose process has this id, if any. */
+    QuarkusAppProcess workerWithPid(long pid) {
+        return workers.stream().filter(w -> w.process() != null && w.process().pid() == pid).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no experiment-service instance has pid " + pid));
+    }
+
+    UpstreamSimulator simulator() {
+        return simulator;
+    }
+
+    KafkaBrokerProcess kafka() {
+        return kafka;
+    }
+
+    QuarkusAppProcess upstreamGateway() {
+        return upstreamGateway;
+    }
+
+    /** A JDBC connection to the shared database (the experiments' schema and the operations index). */
+    Connection jdbc() throws SQLException {
+        return DriverManager.getConnection(datasource.get("quarkus.datasource.jdbc.url"),
+                datasource.get("quarkus.datasource.username"), datasource.get("quarkus.datasource.password"));
+    }
+
+    /** A search's gene IDs as the site answers them, through upstream-gateway's internal API. */
+    List<String> searchIds(String user, String searchJson) {
+        String body = searchJson.substring(0, searchJson.lastIndexOf('}')) + ",\"maxIds\":20000}";
+        JsonPath answer = given().header("Authorization", TestTokens.bearer(user)).contentType("application/json")
+                .body(body).when().post(upstreamGateway.baseUri() + "/internal/v1/sites/plasmodb/searches/run")
+                .then().statusCode(200).extract().jsonPath();
+        return answer.getList("ids", String.class);
+    }
+
+    private org.strategylab.testsupport.process.ManagedProcess[] processes() {
+        return workers.stream().map(QuarkusAppProcess::process)
+                .toArray(org.strategylab.testsupport.process.ManagedProcess[]::new);
+    }
+
+    /** Stops the services, then the broker, the simulator and PostgreSQL; a failure of one does not keep the others running. */
+    @Override
+    public void close() {
+        List<AutoCloseable> parts = new ArrayList<>(workers);
+        java.util.Collections.reverse(parts);
+        parts.add(upstreamGateway);
+        parts.add(kafka);
+        parts.add(simulator);
+        parts.add(postgres == null ? null : postgres::stop);
+        for (AutoCloseable part : parts) {
+            if (part == null) {
+                continue;
+            }
+            try {
+                part.close();
+            } catch (Exception e) {
+                System.err.println("stopping the worker stack: " + e);
+            }
+        }
+    }
+
+    private static void deleteRecursively(Path directory) {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clear " + directory, e);
+        }
+    }
+}
