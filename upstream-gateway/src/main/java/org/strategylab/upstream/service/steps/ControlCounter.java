@@ -6,11 +6,13 @@ import org.strategylab.upstream.service.catalog.ParamEncoder;
 import org.strategylab.upstream.service.strategies.TemporaryStrategies;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.CompositeException;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.strategylab.edge.problem.FieldError;
@@ -28,7 +30,9 @@ import org.strategylab.upstream.client.WdkStrategyClient;
 /**
  * Spec rule 4.5.5: the tree becomes a helper strategy; for each control set an ID-list step and an
  * INTERSECT step are put on top of the root (the strategy's tree is replaced, so the root's steps
- * serve one strategy as WDK requires), the counts are read, and everything is deleted.
+ * serve one strategy as WDK requires), the counts are read, and everything is deleted. The sets'
+ * steps are made together, beside the root's count, so only the wiring and the counts of each set
+ * wait for the one before.
  */
 @ApplicationScoped
 public class ControlCounter {
@@ -57,7 +61,12 @@ public class ControlCounter {
     @Inject
     WdkStrategyClient strategies;
 
-    /** Counts the tree's result and its overlap with each control set. */
+    /**
+     * Counts the tree's result and its overlap with each control set. Each set's steps (its ID
+     * list and an INTERSECT step) do not depend on the tree, so they are made for every set at once,
+     * beside the root's count; only wiring a set onto the root and reading its counts go one set
+     * after the other, because the helper strategy has one tree.
+     */
     public Uni<ControlCounts> count(UpstreamSession session, String recordType, StepTreeSpec tree,
                                     List<ControlSetSpec> controlSets, String controlsSearch, String controlsParameter) {
         String siteId = session.site().id();
@@ -67,13 +76,28 @@ public class ControlCounter {
                         List.of(new FieldError("/controlsSearch", "site '" + siteId + "' has no search '" + search + "'"))))
                 .map(data -> datasetParameter(data, controlsParameter))
                 .chain(parameter -> catalogService.booleanSearch(siteId, recordType)
-                        .chain(bool -> temporary.run(session, recordType, tree, "/tree", "control test", helper ->
-                                rootCounts(session, helper.root().stepId()).chain(root ->
-                                        Multi.createFrom().iterable(controlSets)
-                                                .onItem().transformToUniAndConcatenate(set ->
-                                                        intersect(session, helper, bool, search, parameter, set))
-                                                .collect().asList()
-                                                .map(counts -> new ControlCounts(root[0], root[1], counts))))));
+                        .chain(bool -> temporary.run(session, recordType, tree, "/tree", "control test", helper -> {
+                            List<Long> made = Collections.synchronizedList(new ArrayList<>());
+                            List<Uni<SetSteps>> preparing = new ArrayList<>();
+                            for (ControlSetSpec set : controlSets) {
+                                preparing.add(prepare(session, bool, search, parameter, set, made));
+                            }
+                            // every started step is known before anything fails on: none is left behind
+                            return Uni.combine().all().unis(rootCounts(session, helper.root().stepId()),
+                                            Uni.join().all(preparing).andCollectFailures().onFailure(CompositeException.class)
+                                                    .transform(ControlCounter::first))
+                                    .collectFailures().asTuple()
+                                    .onFailure(CompositeException.class).transform(ControlCounter::first)
+                                    .chain(ready -> Multi.createFrom().iterable(ready.getItem2())
+                                            .onItem().transformToUniAndConcatenate(set -> count(session, helper, set))
+                                            .collect().asList()
+                                            .map(counts -> new ControlCounts(ready.getItem1()[0], ready.getItem1()[1], counts)))
+                                    // the sets' steps are detached again, then deleted
+                                    .eventually(() -> strategies.replaceStepTree(session, helper.strategyId(),
+                                                    StepTreeBuilder.json(helper.root()))
+                                            .onFailure().recoverWithNull()
+                                            .chain(() -> builder.deleteSteps(session, List.copyOf(made))));
+                        })));
     }
 
     public static String datasetParameter(JsonNode searchData, String named) {
@@ -93,6 +117,11 @@ public class ControlCounter {
                 searchData.path("urlSegment").asText() + " takes no ID list")));
     }
 
+    /** The first of several failures, which is what the caller is told. */
+    private static Throwable first(Throwable failure) {
+        return ((CompositeException) failure).getCauses().get(0);
+    }
+
     /** {count, gene count} of the root. */
     private Uni<long[]> rootCounts(UpstreamSession session, long rootStepId) {
         return steps.report(session, rootStepId, WdkJson.reportConfig(0, 0, List.of(), null, null), null)
@@ -103,29 +132,31 @@ public class ControlCounter {
                 });
     }
 
-    private Uni<ControlCount> intersect(UpstreamSession session, TemporaryStrategies.Temporary helper,
-                                        CatalogService.BooleanSearch bool, String controlsSearch, String parameter,
-                                        ControlSetSpec set) {
-        List<Long> made = new ArrayList<>();
-        return stepService.uploadDataset(session, set.ids())
+    /** A control set's two unattached steps: its ID list and the INTERSECT that will join it to the root. */
+    private record SetSteps(ControlSetSpec set, long controlsStep, long intersectStep) {
+    }
+
+    private Uni<SetSteps> prepare(UpstreamSession session, CatalogService.BooleanSearch bool, String controlsSearch,
+                                  String parameter, ControlSetSpec set, List<Long> made) {
+        Uni<Long> controls = stepService.uploadDataset(session, set.ids())
                 .chain(dataset -> steps.createStep(session, controlsSearch,
                         Map.of(parameter, String.valueOf(dataset.datasetId())), "Controls: " + set.label(), null))
                 .map(response -> StepTreeBuilder.createdStep(response, controlsSearch, "/controlSets"))
-                .invoke(made::add)
-                .chain(controlsStep -> steps.createStep(session, bool.name(),
-                                Map.of(bool.leftParam(), "", bool.rightParam(), "", bool.operatorParam(), "INTERSECT"),
-                                "Controls intersect", null)
-                        .map(response -> StepTreeBuilder.createdStep(response, bool.name(), "/controlSets"))
-                        .invoke(made::add)
-                        .chain(intersectStep -> strategies.replaceStepTree(session, helper.strategyId(),
-                                        StepTreeBuilder.json(new StepNode(intersectStep, helper.root(),
-                                                StepNode.leaf(controlsStep))))
-                                .map(response -> response.requireOk())
-                                .chain(() -> countsOf(session, set, controlsStep, intersectStep))))
-                // the next control set replaces the tree: this set's steps are then detached and deleted
-                .eventually(() -> strategies.replaceStepTree(session, helper.strategyId(), StepTreeBuilder.json(helper.root()))
-                        .onFailure().recoverWithNull()
-                        .chain(() -> builder.deleteSteps(session, made)));
+                .invoke(made::add);
+        Uni<Long> intersect = steps.createStep(session, bool.name(),
+                        Map.of(bool.leftParam(), "", bool.rightParam(), "", bool.operatorParam(), "INTERSECT"),
+                        "Controls intersect", null)
+                .map(response -> StepTreeBuilder.createdStep(response, bool.name(), "/controlSets"))
+                .invoke(made::add);
+        return Uni.combine().all().unis(controls, intersect).with((c, i) -> new SetSteps(set, c, i));
+    }
+
+    /** Wires the set onto the root (replacing the previous set's wiring) and reads its counts. */
+    private Uni<ControlCount> count(UpstreamSession session, TemporaryStrategies.Temporary helper, SetSteps set) {
+        return strategies.replaceStepTree(session, helper.strategyId(), StepTreeBuilder.json(
+                        new StepNode(set.intersectStep(), helper.root(), StepNode.leaf(set.controlsStep()))))
+                .map(response -> response.requireOk())
+                .chain(() -> countsOf(session, set.set(), set.controlsStep(), set.intersectStep()));
     }
 
     private Uni<ControlCount> countsOf(UpstreamSession session, ControlSetSpec set, long controlsStep, long intersectStep) {
