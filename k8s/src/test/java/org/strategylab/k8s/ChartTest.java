@@ -247,6 +247,41 @@ class ChartTest {
     }
 
     @Test
+    void serviceMonitorsScrapeEveryServicesMetricsOnlyWhenAsked() {
+        assertTrue(RenderedChart.render(Map.of()).custom("monitoring.coreos.com/v1", "ServiceMonitor").isEmpty());
+        RenderedChart chart = RenderedChart.render(Map.of("metrics.serviceMonitor.enabled", true,
+                "metrics.serviceMonitor.interval", "15s", "metrics.serviceMonitor.labels.release", "kps"));
+        List<GenericKubernetesResource> monitors = chart.custom("monitoring.coreos.com/v1", "ServiceMonitor");
+        assertEquals(SERVICES.size(), monitors.size());
+        for (String service : SERVICES) {
+            GenericKubernetesResource monitor = monitors.stream()
+                    .filter(m -> m.getMetadata().getName().equals(PREFIX + service)).findFirst().orElseThrow();
+            assertEquals("kps", monitor.getMetadata().getLabels().get("release"));
+            Map<String, String> selector = monitor.get("spec", "selector", "matchLabels");
+            Map<String, String> serviceLabels = chart.named(Service.class, PREFIX + service).getMetadata().getLabels();
+            selector.forEach((label, value) -> assertEquals(value, serviceLabels.get(label), service + " " + label));
+            List<Map<String, Object>> endpoints = monitor.get("spec", "endpoints");
+            assertEquals("/q/metrics", single(endpoints).get("path"));
+            assertEquals("http", single(endpoints).get("port"));
+            assertEquals("15s", single(endpoints).get("interval"));
+        }
+    }
+
+    @Test
+    void namedScrapersMayReachTheServicesBehindTheirNetworkPolicies() {
+        RenderedChart plain = RenderedChart.render(Map.of());
+        assertEquals(1, plain.named(NetworkPolicy.class, PREFIX + "experiment-service").getSpec().getIngress().size());
+        RenderedChart chart = RenderedChart.render(Map.of(
+                "metrics.scrapeFrom[0].namespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name", "monitoring"));
+        for (String service : SERVICES.subList(1, SERVICES.size())) {
+            var ingress = chart.named(NetworkPolicy.class, PREFIX + service).getSpec().getIngress();
+            assertEquals(2, ingress.size(), service);
+            assertEquals("monitoring", single(ingress.get(1).getFrom()).getNamespaceSelector().getMatchLabels()
+                    .get("kubernetes.io/metadata.name"));
+        }
+    }
+
+    @Test
     void theWorkersReachUpstreamGatewayThroughItsService() {
         RenderedChart chart = RenderedChart.render(Map.of());
         Service upstream = chart.named(Service.class, PREFIX + "upstream-gateway");
@@ -303,7 +338,8 @@ class ChartTest {
                 Arguments.of(Map.of("postgres.cnpg.enabled", false), "postgres.external.host"),
                 Arguments.of(Map.of("auth.jwksUrl", ""), "auth.jwksUrl"),
                 Arguments.of(Map.of("gateway.resources.limits.memory", "lots"), "gateway.resources.limits.memory"),
-                Arguments.of(Map.of("ingress.enabled", "yes"), "ingress.enabled"));
+                Arguments.of(Map.of("ingress.enabled", "yes"), "ingress.enabled"),
+                Arguments.of(Map.of("metrics.serviceMonitor.interval", "soon"), "metrics.serviceMonitor.interval"));
     }
 
     @ParameterizedTest(name = "{0}")
