@@ -69,13 +69,6 @@ public class ExperimentRepository {
                 .map(Optional::ofNullable);
     }
 
-    /** Every experiment of one batch or benchmark, oldest first. */
-    public Uni<List<ExperimentEntity>> findGroup(String ownerId, String column, String groupId) {
-        String field = "batch_id".equals(column) ? "batchId" : "benchmarkId";
-        return context.run(() -> Panache.withSession(() -> ExperimentEntity.<ExperimentEntity>find(
-                "ownerId = :owner and " + field + " = :group", Sort.by("createdAt").and("id"),
-                Parameters.with("owner", ownerId).and("group", groupId)).list()));
-    }
 
     /** One page of the owner's experiments, newest first. */
     public Uni<List<ExperimentEntity>> list(String ownerId, Filter filter, int limit, int offset) {

@@ -43,13 +43,9 @@ public class ExperimentWorker {
 
     private Semaphore slots;
 
-    Semaphore slots() {
-        synchronized (this) {
-            if (slots == null) {
-                slots = new Semaphore(config.runs().maxConcurrent());
-            }
-            return slots;
-        }
+    @jakarta.annotation.PostConstruct
+    void sizeSlots() {
+        slots = new Semaphore(config.runs().maxConcurrent());
     }
 
     /** Completes once the command's run has started (or was found already taken). */
@@ -61,20 +57,20 @@ public class ExperimentWorker {
         }
         UUID operationId = UUID.fromString(command.operationId());
         return Uni.createFrom().item(() -> {
-                    slots().acquireUninterruptibly();
+                    slots.acquireUninterruptibly();
                     return operationId;
                 }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .chain(operations::claim)
                 .map(claimed -> {
                     if (claimed.isEmpty()) {
-                        slots().release();
+                        slots.release();
                         LOG.debugf("operation %s is already taken or ended", operationId);
                     } else {
                         start(run.get(), claimed.get(), command);
                     }
                     return null;
                 })
-                .onFailure().invoke(failure -> slots().release())
+                .onFailure().invoke(failure -> slots.release())
                 .replaceWithVoid();
     }
 
@@ -86,14 +82,14 @@ public class ExperimentWorker {
                 // whichever ends first, the run or a cancel, gives the slot back
                 .eventually(() -> {
                     if (over.compareAndSet(false, true)) {
-                        slots().release();
+                        slots.release();
                     }
                 })
                 .subscribe().with(done -> { }, failure ->
                         LOG.errorf(failure, "operation %s: its end could not be written", command.operationId())));
         handle.onCancel(() -> {
             if (over.compareAndSet(false, true)) {
-                slots().release();
+                slots.release();
                 Cancellable subscription = running.get();
                 if (subscription != null) {
                     subscription.cancel();

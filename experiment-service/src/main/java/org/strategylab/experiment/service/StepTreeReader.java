@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.strategylab.edge.problem.FieldError;
+import org.strategylab.evaluation.json.EvaluationJson;
 
 /**
  * Reads an experiment's {@code stepTree} (a plan node, {@code api-contract.md} §6.6: the kind follows
@@ -36,8 +37,7 @@ final class StepTreeReader {
 
     /** The upstream tree, or null when the tree is invalid (its errors are added). */
     ObjectNode read(JsonNode tree) {
-        ObjectNode converted = node(tree, "/stepTree", 0);
-        return converted;
+        return node(tree, "/stepTree", 0);
     }
 
     List<SearchNode> searches() {
@@ -104,7 +104,7 @@ final class StepTreeReader {
             out.set("weight", node.get("weight"));
         }
         Map<String, Object> values = parameters == null || parameters.isNull() ? Map.of()
-                : new com.fasterxml.jackson.databind.ObjectMapper().convertValue(parameters, Map.class);
+                : EvaluationJson.mapper().convertValue(parameters, Map.class);
         searches.add(new SearchNode(pointer, searchName, values, hasPrimary));
         if (hasPrimary) {
             out.set("primaryInput", node(primary, pointer + "/primaryInput", depth + 1));

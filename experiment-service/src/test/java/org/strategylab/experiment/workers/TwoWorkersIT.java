@@ -13,8 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.simulator.faults.Latency;
@@ -27,32 +25,12 @@ import org.strategylab.testsupport.process.QuarkusAppProcess;
  * {@code experiment_end}, seqs without gaps or repeats, the row {@code completed}), and both
  * instances run some of them.
  */
-class TwoWorkersIT {
+class TwoWorkersIT extends OnTheWorkerStack {
 
     private static final int EXPERIMENTS = 12;
     /** More experiments are started while one instance has run none, up to this many in all. */
     private static final int AT_MOST = 48;
     private static final Duration RUN = ofSeconds(180);
-
-    private static WorkerStack stack;
-    private static EventsTopic events;
-    private static Experiments.Controls controls;
-
-    @BeforeAll
-    static void startStack() {
-        stack = WorkerStack.shared();
-        stack.everyInstanceRuns();
-        events = new EventsTopic(stack.kafka().bootstrapServers());
-        controls = Experiments.Controls.fromSite(stack);
-    }
-
-    @AfterAll
-    static void closeReader() {
-        stack.simulator().faults().reset();
-        if (events != null) {
-            events.close();
-        }
-    }
 
     @Test
     void everyExperimentRunsExactlyOnceAndBothInstancesRunSome() throws Exception {

@@ -12,8 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.simulator.faults.Latency;
@@ -26,29 +24,9 @@ import org.strategylab.testsupport.process.QuarkusAppProcess;
  * ({@code experiment_error} + {@code experiment_end}), its orphan check ends the row in
  * {@code error}, and new experiments afterwards complete.
  */
-class WorkerKillIT {
+class WorkerKillIT extends OnTheWorkerStack {
 
     private static final Duration RUN = ofSeconds(120);
-
-    private static WorkerStack stack;
-    private static EventsTopic events;
-    private static Experiments.Controls controls;
-
-    @BeforeAll
-    static void startStack() {
-        stack = WorkerStack.shared();
-        stack.everyInstanceRuns();
-        events = new EventsTopic(stack.kafka().bootstrapServers());
-        controls = Experiments.Controls.fromSite(stack);
-    }
-
-    @AfterAll
-    static void closeReader() {
-        stack.simulator().faults().reset();
-        if (events != null) {
-            events.close();
-        }
-    }
 
     @Test
     void aKilledWorkersRunEndsInErrorWithinTheLeaseAndNewRunsComplete() throws Exception {

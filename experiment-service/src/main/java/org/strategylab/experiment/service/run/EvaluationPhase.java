@@ -10,7 +10,6 @@ import org.strategylab.evaluation.metrics.GeneIdClassifier;
 import org.strategylab.evaluation.metrics.GeneIdEvaluation;
 import org.strategylab.evaluation.model.GeneInfo;
 import org.strategylab.experiment.api.ExperimentResults;
-import org.strategylab.experiment.api.ExperimentSettings;
 
 /**
  * Classification against the controls, the first phase of every run. Gene-ID mode (rule 4.5.1)
@@ -31,11 +30,6 @@ public class EvaluationPhase implements RunPhase {
     @Override
     public String phase() {
         return "evaluating";
-    }
-
-    @Override
-    public boolean appliesTo(ExperimentSettings settings) {
-        return true;
     }
 
     @Override

@@ -4,7 +4,6 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.strategylab.evaluation.rank.RankMetricsCalculator;
-import org.strategylab.experiment.api.ExperimentSettings;
 
 /**
  * Rank metrics (rule 4.5.11) of the result's ordered IDs: the persisted step's order (its sort
@@ -21,11 +20,6 @@ public class RankMetricsPhase implements RunPhase {
     @Override
     public String phase() {
         return "evaluating";
-    }
-
-    @Override
-    public boolean appliesTo(ExperimentSettings settings) {
-        return true;
     }
 
     @Override

@@ -17,7 +17,10 @@ public interface RunPhase {
     /** The {@code phase} of its progress event ({@code api-contract.md} §5.6). */
     String phase();
 
-    boolean appliesTo(ExperimentSettings settings);
+    /** Whether the experiment asks for it; the phases every run has need not say. */
+    default boolean appliesTo(ExperimentSettings settings) {
+        return true;
+    }
 
     Uni<RunState> run(RunContext context, RunState state);
 }
