@@ -4,15 +4,21 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import org.strategylab.testsupport.InProcessKafkaResource;
-import org.strategylab.testsupport.PostgresResource;
 import org.strategylab.testsupport.ServiceReadinessTestBase;
+import org.strategylab.testsupport.upstream.UpstreamStackResource;
 
 @QuarkusTest
 @QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
-@QuarkusTestResource(value = PostgresResource.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = UpstreamStackResource.class, restrictToAnnotatedClass = false)
 class ServiceReadinessTest extends ServiceReadinessTestBase {
 
     ServiceReadinessTest() {
         super("chat", List.of("chat.commands", "chat.events"), "StrategyLab chat service");
+    }
+
+    @Override
+    protected String schemaVersion() {
+        // V2 replaced the skeleton's tables with strategies and messages
+        return "2";
     }
 }

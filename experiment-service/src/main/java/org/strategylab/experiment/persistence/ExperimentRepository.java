@@ -1,5 +1,6 @@
 package org.strategylab.experiment.persistence;
 
+import org.strategylab.edge.persistence.IsolatedContext;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;

@@ -33,9 +33,9 @@ public interface GatewayConfig {
 
     /**
      * The {@code /api/v1} prefixes a caller may use without signing in; default the site
-     * catalog, the model catalog and the sign-in endpoints. Everything else needs a valid token.
+     * catalog, the model and tool catalogs and the sign-in endpoints. Everything else needs a valid token.
      */
-    @WithDefault("/api/v1/sites,/api/v1/models,/api/v1/auth")
+    @WithDefault("/api/v1/sites,/api/v1/models,/api/v1/tools,/api/v1/auth")
     List<String> publicPrefixes();
 
     /**

@@ -1,4 +1,4 @@
-package org.strategylab.experiment.persistence;
+package org.strategylab.edge.persistence;
 
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;

@@ -1,0 +1,24 @@
+package org.strategylab.chat.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+import org.strategylab.edge.peer.PeerCredentialFilter;
+
+/** experiment-service, read as the caller: a mentioned experiment is loaded with the caller's own token (a foreign one is a 404). */
+@RegisterRestClient(configKey = "experiment-service")
+@RegisterProvider(PeerCredentialFilter.class)
+@Produces(MediaType.APPLICATION_JSON)
+public interface ExperimentServiceClient {
+
+    @GET
+    @Path("/api/v1/experiments/{id}")
+    Uni<JsonNode> experiment(@HeaderParam("Authorization") String authorization, @PathParam("id") String id);
+}

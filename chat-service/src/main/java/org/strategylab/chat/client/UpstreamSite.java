@@ -1,0 +1,116 @@
+package org.strategylab.chat.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.WebApplicationException;
+import java.time.Duration;
+import java.util.Map;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+import org.strategylab.edge.peer.PeerFailure;
+
+/**
+ * The upstream calls the agent's tools make, as the caller, answered synchronously: tools run on
+ * virtual threads, where waiting costs no platform thread. A refusal or failure of upstream-gateway
+ * is a {@link PeerFailure} naming the fields it refused, which the tool turns into a result the
+ * model can act on.
+ */
+@ApplicationScoped
+public class UpstreamSite {
+
+    static final String PEER = "upstream-gateway";
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    /** Longer than upstream-gateway's own upstream timeouts, so its answer (or its 504) arrives first. */
+    private static final Duration WAIT = Duration.ofSeconds(200);
+
+    @Inject
+    @RestClient
+    UpstreamGatewayClient client;
+
+    @Inject
+    ObjectMapper mapper;
+
+    public JsonNode sites() {
+        return await(client.sites());
+    }
+
+    /** Whether the site is one upstream-gateway serves. */
+    public boolean siteExists(String siteId) {
+        try {
+            await(client.site(siteId));
+            return true;
+        } catch (PeerFailure failure) {
+            if (failure.status() == 404) {
+                return false;
+            }
+            throw failure;
+        }
+    }
+
+    public JsonNode searches(String token, String siteId, String recordType, String query, int limit) {
+        return await(client.searches(bearer(token), siteId, recordType, query, limit));
+    }
+
+    public JsonNode paramSpecs(String token, String siteId, String recordType, String searchName,
+                               Map<String, Object> contextValues) {
+        return await(client.paramSpecs(bearer(token), siteId, recordType, searchName, context(contextValues)));
+    }
+
+    public JsonNode vocabulary(String token, String siteId, String recordType, String searchName, String param,
+                               String query, int limit) {
+        return await(client.vocabulary(bearer(token), siteId, recordType, searchName, param, query, limit));
+    }
+
+    public JsonNode dependentParams(String token, String siteId, String recordType, String searchName, String param,
+                                    Object value, Map<String, Object> contextValues) {
+        ObjectNode body = context(contextValues);
+        body.putObject("changedParam").put("name", param).set("value", mapper.valueToTree(value));
+        return await(client.dependentParams(bearer(token), siteId, recordType, searchName, body));
+    }
+
+    /** Checks parameter values with the site: a {@link PeerFailure} 422 names each bad one. */
+    public JsonNode validate(String token, String siteId, String recordType, String searchName,
+                             Map<String, Object> parameters) {
+        return await(client.validate(bearer(token), siteId, recordType, searchName, context(parameters)));
+    }
+
+    /** Creates a strategy on the site from a step tree; answers its view (ids, sizes, web URL). */
+    public JsonNode createStrategy(String token, String siteId, String name, String recordType, JsonNode tree,
+                                   boolean saved) {
+        ObjectNode body = JSON.objectNode().put("name", name).put("recordType", recordType).put("isSaved", saved);
+        body.set("tree", tree);
+        return await(client.createStrategy(bearer(token), siteId, body));
+    }
+
+    /** Replaces a strategy's step tree (and name); answers its new view. */
+    public JsonNode replaceStrategyTree(String token, String siteId, long strategyId, String name, String recordType,
+                                       JsonNode tree) {
+        ObjectNode patch = JSON.objectNode().put("name", name).put("recordType", recordType);
+        patch.set("tree", tree);
+        return await(client.patchStrategy(bearer(token), siteId, strategyId, patch));
+    }
+
+    public void deleteStrategy(String token, String siteId, long strategyId) {
+        await(client.deleteStrategy(bearer(token), siteId, strategyId));
+    }
+
+    private ObjectNode context(Map<String, Object> values) {
+        ObjectNode body = JSON.objectNode();
+        body.set("contextValues", mapper.valueToTree(values == null ? Map.of() : values));
+        return body;
+    }
+
+    private <T> T await(Uni<T> call) {
+        return call.onFailure(WebApplicationException.class)
+                .transform(thrown -> PeerFailure.of(PEER, (WebApplicationException) thrown, mapper))
+                .await().atMost(WAIT);
+    }
+
+    private static String bearer(String token) {
+        return "Bearer " + token;
+    }
+}

@@ -1,0 +1,69 @@
+package org.strategylab.chat.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** chat-service settings ({@code strategylab.chat.*}); the README's configuration table lists them. */
+@ConfigMapping(prefix = "strategylab.chat")
+public interface ChatConfig {
+
+    /** Limits on what a request may carry. */
+    Limits limits();
+
+    /** The agent loop's budgets. */
+    Agent agent();
+
+    /** How many turns one instance runs at once. */
+    Turns turns();
+
+    interface Limits {
+        /** The longest message, in characters (api-contract.md §4.1). */
+        @WithDefault("200000")
+        int maxMessageChars();
+
+        /** The most mentions one message may carry. */
+        @WithDefault("20")
+        int maxMentions();
+
+        /** The largest page of strategies or messages a list answers. */
+        @WithDefault("200")
+        int maxPage();
+    }
+
+    interface Agent {
+        /** Model calls one turn may make (each call may ask for tools; the answer ends the turn). */
+        @WithDefault("12")
+        int maxRounds();
+
+        /** Prompt plus completion tokens one turn may spend across its model calls. */
+        @WithDefault("400000")
+        long maxTokens();
+
+        /** How long one tool call may run before the model is told it timed out. */
+        @WithDefault("PT60S")
+        Duration toolTimeout();
+
+        /** How long one model call may stream before the turn ends with an error. */
+        @WithDefault("PT180S")
+        Duration modelTimeout();
+
+        /** Earlier messages of the conversation given to the model with a new one. */
+        @WithDefault("20")
+        int historyMessages();
+
+        /** The longest tool result handed to the model, in characters (longer ones are cut, and say so). */
+        @WithDefault("20000")
+        int maxToolResultChars();
+    }
+
+    interface Turns {
+        /** Turns one instance runs at once; further commands wait in Kafka. */
+        @WithDefault("16")
+        int maxConcurrent();
+
+        /** How long a start holds the conversation against a second, concurrent start. */
+        @WithDefault("PT5S")
+        Duration startWindow();
+    }
+}

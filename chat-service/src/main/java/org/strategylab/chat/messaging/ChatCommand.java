@@ -1,0 +1,36 @@
+package org.strategylab.chat.messaging;
+
+import java.util.List;
+import org.strategylab.chat.api.Mention;
+
+/**
+ * A turn to run, on {@code chat.commands} (key: the conversation, so one conversation's turns keep
+ * their order). It carries the caller's token because every upstream call of the turn acts as the
+ * caller; local tokens live an hour, far longer than a command waits for a worker.
+ *
+ * @param operationId     the registered operation the worker claims
+ * @param strategyId      the conversation
+ * @param ownerId         the caller
+ * @param token           the caller's token
+ * @param userMessageId   the stored user message
+ * @param messageId       the assistant message the turn writes
+ * @param message         what the user said
+ * @param modelId         the catalog model the turn runs on
+ * @param reasoningEffort the request's reasoning effort, or null
+ * @param temperature     the request's temperature, or null
+ * @param seed            the request's seed, or null
+ * @param responseTokens  the request's completion limit, or null
+ * @param reasoningBudget the request's thinking budget, or null
+ * @param mentions        what the message refers to (loaded again, as the caller, by the worker)
+ * @param disabledTools   tools the turn must not offer
+ */
+public record ChatCommand(String operationId, String strategyId, String ownerId, String token, String userMessageId,
+                          String messageId, String message, String modelId, String reasoningEffort, Double temperature,
+                          Integer seed, Integer responseTokens, Integer reasoningBudget, List<Mention> mentions,
+                          List<String> disabledTools) {
+
+    public ChatCommand {
+        mentions = mentions == null ? List.of() : List.copyOf(mentions);
+        disabledTools = disabledTools == null ? List.of() : List.copyOf(disabledTools);
+    }
+}

@@ -1,0 +1,69 @@
+package org.strategylab.chat.persistence;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.OffsetDateTime;
+import java.util.UUID;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/** One strategy (conversation) row: the columns lists show and sort on, and the graph as JSON. */
+@Entity
+@Table(name = "strategies")
+public class StrategyEntity extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+
+    @Column(name = "owner_id", nullable = false)
+    public String ownerId;
+
+    @Column(name = "site_id", nullable = false)
+    public String siteId;
+
+    @Column(nullable = false)
+    public String name;
+
+    public String description;
+
+    @Column(name = "record_type", nullable = false)
+    public String recordType;
+
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    public JsonNode graph;
+
+    @Column(name = "step_count", nullable = false)
+    public int stepCount;
+
+    @Column(name = "result_count")
+    public Long resultCount;
+
+    @Column(name = "upstream_strategy_id")
+    public Long upstreamStrategyId;
+
+    @Column(name = "upstream_url")
+    public String upstreamUrl;
+
+    @Column(name = "is_saved", nullable = false)
+    public boolean saved;
+
+    @Column(name = "model_id")
+    public String modelId;
+
+    @Column(name = "message_count", nullable = false)
+    public int messageCount;
+
+    @Column(name = "turn_starting_at")
+    public OffsetDateTime turnStartingAt;
+
+    @Column(name = "created_at", nullable = false)
+    public OffsetDateTime createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public OffsetDateTime updatedAt;
+}

@@ -1,0 +1,398 @@
+package org.strategylab.chat.provider.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.data.message.UserMessage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code mock} provider's mind: a deterministic, keyword-driven planner that reads the user's
+ * message and the tool results of the turn so far, and decides the next move with the real tools —
+ * find a search per condition, read its parameters, look up vocabulary values, create the step,
+ * combine two conditions, validate, and answer with what was built. Stateless: the same
+ * conversation always gives the same moves, so the offline product and the tests are repeatable.
+ *
+ * <p>Conditions: "A and B" → INTERSECT, "A or B" → UNION, "A but not B" / "A excluding B" / "A
+ * without B" → MINUS. Words such as "falciparum" or "gondii" pick the organism.
+ */
+public final class MockPlanner {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "find", "show", "me", "all", "give", "list",
+            "genes", "gene", "that", "which", "are", "is", "with", "in", "of", "for", "from", "to", "please", "build",
+            "strategy", "search", "i", "want", "need", "those", "these", "have", "has", "their", "encoding", "encode",
+            "encodes", "coding", "code", "codes", "whose", "products", "product", "annotated", "as", "by", "on",
+            "can", "you", "could", "would", "like", "some", "any", "plasmodium", "toxoplasma", "p", "t", "species",
+            "protein", "proteins");
+    private static final Pattern CONNECTOR_MINUS = Pattern.compile("\\s+(?:but not|excluding|except|without|minus)\\s+",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern CONNECTOR_OR = Pattern.compile("\\s+or\\s+", Pattern.CASE_INSENSITIVE);
+    private static final Pattern CONNECTOR_AND = Pattern.compile("\\s+and\\s+(?:also\\s+)?", Pattern.CASE_INSENSITIVE);
+
+    /** The next move: call a tool (after a short remark), or answer. */
+    public sealed interface Move permits CallTool, Answer {
+        String text();
+    }
+
+    /** Call one tool. */
+    public record CallTool(String text, String toolName, ObjectNode arguments) implements Move {
+    }
+
+    /** Answer the user; the turn ends. */
+    public record Answer(String text) implements Move {
+    }
+
+    /** One tool call of this turn and its result. */
+    private record Done(String name, JsonNode arguments, JsonNode result) {
+    }
+
+    /** A condition of the request, with the operator that joins it to the one before. */
+    record Condition(String text, String operator) {
+    }
+
+    /** Decides the next move from the conversation so far (only this turn's tool calls count). */
+    public Move next(List<ChatMessage> messages, Set<String> tools) {
+        int start = lastUserMessage(messages);
+        if (start < 0) {
+            return new Answer("Tell me which genes you are looking for, and I will build a search strategy for them.");
+        }
+        String request = ((UserMessage) messages.get(start)).singleText();
+        List<Done> done = trail(messages, start);
+        List<Condition> conditions = conditions(request);
+        String organismHint = organismHint(request);
+        List<String> stepIds = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        for (Condition condition : conditions) {
+            String label = label(condition.text());
+            String query = label;
+            Optional<Done> found = find(done, "search_for_searches", a -> query.equals(a.path("query").asText()));
+            if (found.isEmpty()) {
+                return call(tools, "I'll look for searches that match " + quote(query) + ".",
+                        "search_for_searches", MAPPER.createObjectNode().put("query", query).put("limit", 25));
+            }
+            JsonNode searches = found.get().result().path("searches");
+            if (searches.isEmpty()) {
+                return new Answer("I could not find a search on this site for " + quote(condition.text())
+                        + ". Could you describe it differently (for example by function, GO term or product name)?");
+            }
+            JsonNode search = pickSearch(searches, keywords(condition.text()));
+            String searchName = search.path("name").asText();
+            Optional<Done> specs = find(done, "get_search_parameters", a -> searchName.equals(a.path("searchName").asText()));
+            if (specs.isEmpty()) {
+                return call(tools, "The best match is " + quote(search.path("displayName").asText(searchName))
+                        + "; let me read its parameters.", "get_search_parameters",
+                        MAPPER.createObjectNode().put("searchName", searchName));
+            }
+            ParameterChoice choice = fill(specs.get().result().path("parameters"), condition.text(), organismHint,
+                    searchName, done);
+            if (choice.lookup() != null) {
+                return call(tools, "I'll look up the value of " + quote(choice.lookup().path("paramName").asText())
+                        + " that matches.", "get_dependent_vocab", choice.lookup());
+            }
+            Optional<Done> created = find(done, "create_step", a -> searchName.equals(a.path("searchName").asText())
+                    && label.equals(a.path("displayName").asText()));
+            if (created.isEmpty()) {
+                ObjectNode arguments = MAPPER.createObjectNode().put("searchName", searchName).put("displayName", label);
+                arguments.set("parameters", MAPPER.valueToTree(choice.values()));
+                return call(tools, "Creating the step " + quote(label) + ".", "create_step", arguments);
+            }
+            JsonNode step = created.get().result().path("step");
+            if (step.isMissingNode()) {
+                return new Answer("The site refused the step for " + quote(condition.text()) + ": "
+                        + created.get().result().path("error").asText("no reason given") + ".");
+            }
+            stepIds.add(step.path("stepId").asText());
+            labels.add(label);
+        }
+        String rootId = stepIds.get(0);
+        JsonNode rootResult = find(done, "create_step", a -> true).map(Done::result).orElse(null);
+        if (stepIds.size() == 2) {
+            String operator = conditions.get(1).operator();
+            Optional<Done> combined = find(done, "combine_steps", a -> stepIds.get(0).equals(a.path("leftStepId").asText())
+                    && stepIds.get(1).equals(a.path("rightStepId").asText()));
+            if (combined.isEmpty()) {
+                ObjectNode arguments = MAPPER.createObjectNode().put("leftStepId", stepIds.get(0))
+                        .put("rightStepId", stepIds.get(1)).put("operator", operator)
+                        .put("displayName", labels.get(0) + " " + operator + " " + labels.get(1));
+                return call(tools, "Now I'll combine the two steps with " + operator + ".", "combine_steps", arguments);
+            }
+            if (combined.get().result().path("step").isMissingNode()) {
+                return new Answer("I could not combine the steps: " + combined.get().result().path("error").asText() + ".");
+            }
+            rootId = combined.get().result().path("step").path("stepId").asText();
+            rootResult = combined.get().result();
+        } else if (stepIds.size() == 1) {
+            rootResult = find(done, "create_step", a -> labels.get(0).equals(a.path("displayName").asText()))
+                    .map(Done::result).orElse(rootResult);
+        }
+        Optional<Done> validated = find(done, "validate_graph_structure", a -> true);
+        if (validated.isEmpty() && tools.contains("validate_graph_structure")) {
+            return call(tools, "Let me check the strategy is complete.", "validate_graph_structure",
+                    MAPPER.createObjectNode());
+        }
+        return new Answer(summary(conditions, labels, rootId, rootResult, validated.map(Done::result).orElse(null)));
+    }
+
+    private static String summary(List<Condition> conditions, List<String> labels, String rootId, JsonNode root,
+                                  JsonNode validation) {
+        StringBuilder text = new StringBuilder();
+        if (labels.size() == 1) {
+            text.append("I built a one-step strategy: **").append(labels.get(0)).append("** (").append(rootId).append(").");
+        } else {
+            text.append("I built a strategy of two searches, **").append(labels.get(0)).append("** and **")
+                    .append(labels.get(1)).append("**, combined with ").append(conditions.get(1).operator())
+                    .append(" (").append(rootId).append(").");
+        }
+        JsonNode count = root == null ? null : root.path("step").path("resultCount");
+        if (count != null && count.canConvertToLong()) {
+            text.append(" It returns ").append(count.asLong()).append(count.asLong() == 1 ? " gene." : " genes.");
+        }
+        if (validation != null && !validation.path("valid").asBoolean(true)) {
+            text.append(" The site still reports a problem: ").append(validation.path("problems")).append('.');
+        }
+        text.append(" You can refine a parameter, add a condition, or run it as an experiment against your control genes.");
+        return text.toString();
+    }
+
+    private static Move call(Set<String> tools, String text, String name, ObjectNode arguments) {
+        if (!tools.contains(name)) {
+            return new Answer("I would need the tool " + name + " for this, but it is turned off in this conversation.");
+        }
+        return new CallTool(text, name, arguments);
+    }
+
+    /**
+     * The search to use, among plain searches (a transform needs an input this plan does not have):
+     * the best-ranked one whose name or description holds a word of the condition; else a text
+     * search, which finds any words in product names and annotations; else the best-ranked one.
+     */
+    private static JsonNode pickSearch(JsonNode searches, List<String> keywords) {
+        List<JsonNode> plain = new ArrayList<>();
+        searches.forEach(search -> {
+            String kind = search.path("kind").asText("search");
+            if (!"transform".equals(kind) && !"combine".equals(kind)) {
+                plain.add(search);
+            }
+        });
+        if (plain.isEmpty()) {
+            return searches.get(0);
+        }
+        for (JsonNode search : plain) {
+            String text = (search.path("name").asText() + " " + search.path("displayName").asText() + " "
+                    + search.path("description").asText()).toLowerCase(Locale.ROOT);
+            if (keywords.stream().anyMatch(word -> text.contains(stem(word)))) {
+                return search;
+            }
+        }
+        return plain.stream().filter(s -> s.path("name").asText().contains("Text")).findFirst().orElse(plain.get(0));
+    }
+
+    /** A word without its last letters, so that "expressed" meets "expression" and "domains" meets "domain". */
+    static String stem(String word) {
+        return word.length() > 5 ? word.substring(0, word.length() - 2) : word;
+    }
+
+    /** Values for a search's parameters, or the vocabulary look-up needed first. */
+    record ParameterChoice(Map<String, Object> values, ObjectNode lookup) {
+    }
+
+    private static ParameterChoice fill(JsonNode parameters, String condition, String organismHint, String searchName,
+                                        List<Done> done) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        List<String> keywords = keywords(condition);
+        for (JsonNode parameter : parameters) {
+            String name = parameter.path("name").asText();
+            String type = parameter.path("type").asText();
+            boolean optional = parameter.path("optional").asBoolean(false);
+            boolean multi = parameter.path("multiPick").asBoolean(false);
+            JsonNode vocabulary = parameter.path("vocabulary");
+            String fallback = parameter.path("initialDisplayValue").asText(null);
+            if (vocabulary.isArray()) {
+                boolean organism = name.toLowerCase(Locale.ROOT).contains("organism");
+                List<String> words = organism ? (organismHint == null ? List.of() : List.of(organismHint)) : keywords;
+                Optional<String> match = bestTerm(vocabulary, words);
+                if (match.isEmpty() && !organism && parameter.has("vocabularyNote") && !keywords.isEmpty()) {
+                    String query = String.join(" ", keywords);
+                    Optional<Done> looked = find(done, "get_dependent_vocab", a -> name.equals(a.path("paramName").asText())
+                            && searchName.equals(a.path("searchName").asText()));
+                    if (looked.isEmpty()) {
+                        ObjectNode lookup = MAPPER.createObjectNode().put("searchName", searchName).put("paramName", name)
+                                .put("query", query);
+                        return new ParameterChoice(values, lookup);
+                    }
+                    JsonNode hits = looked.get().result().path("values");
+                    if (!hits.isEmpty()) {
+                        match = Optional.of(hits.get(0).path("value").asText());
+                    }
+                }
+                if (match.isPresent()) {
+                    values.put(name, multi ? List.of(match.get()) : match.get());
+                } else if (!optional && fallback != null && !fallback.isBlank()) {
+                    values.put(name, multi ? splitDefault(fallback) : fallback);
+                } else if (!optional && !vocabulary.isEmpty()) {
+                    String first = vocabulary.get(0).path("value").asText();
+                    values.put(name, multi ? List.of(first) : first);
+                }
+            } else if ("string".equals(type) && name.toLowerCase(Locale.ROOT).contains("text") && !keywords.isEmpty()) {
+                values.put(name, String.join(" ", keywords.stream().map(w -> w + "*").toList()));
+            } else if (!optional && fallback != null && !fallback.isBlank()) {
+                values.put(name, fallback);
+            } else if (!optional && parameter.path("min").isNumber()) {
+                values.put(name, parameter.path("min").numberValue());
+            }
+        }
+        return new ParameterChoice(values, null);
+    }
+
+    /** A vocabulary value whose label holds the most of the words (at least one), if any. */
+    private static Optional<String> bestTerm(JsonNode vocabulary, List<String> words) {
+        String best = null;
+        int bestHits = 0;
+        for (JsonNode term : vocabulary) {
+            String display = (term.path("display").asText() + " " + term.path("value").asText()).toLowerCase(Locale.ROOT);
+            int hits = 0;
+            for (String word : words) {
+                if (Pattern.compile("\\b" + Pattern.quote(word)).matcher(display).find()) {
+                    hits++;
+                }
+            }
+            if (hits > bestHits) {
+                bestHits = hits;
+                best = term.path("value").asText();
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private static List<String> splitDefault(String value) {
+        String trimmed = value.trim();
+        if (trimmed.startsWith("[")) {
+            try {
+                List<String> list = new ArrayList<>();
+                MAPPER.readTree(trimmed).forEach(v -> list.add(v.asText()));
+                return list;
+            } catch (IOException e) {
+                return List.of(trimmed);
+            }
+        }
+        return List.of(trimmed.split("\\s*,\\s*"));
+    }
+
+    /** The conditions of a request: one, or two joined by an operator. */
+    static List<Condition> conditions(String request) {
+        String text = request.trim().replaceAll("[.?!]+$", "");
+        for (Map.Entry<Pattern, String> connector : List.of(Map.entry(CONNECTOR_MINUS, "MINUS"),
+                Map.entry(CONNECTOR_OR, "UNION"), Map.entry(CONNECTOR_AND, "INTERSECT"))) {
+            String[] parts = connector.getKey().split(text, 2);
+            if (parts.length == 2 && !keywords(parts[0]).isEmpty() && !keywords(parts[1]).isEmpty()) {
+                return List.of(new Condition(parts[0].trim(), null), new Condition(parts[1].trim(), connector.getValue()));
+            }
+        }
+        return List.of(new Condition(text, null));
+    }
+
+    /** The words that carry meaning, singular. */
+    static List<String> keywords(String text) {
+        List<String> words = new ArrayList<>();
+        for (String raw : text.toLowerCase(Locale.ROOT).split("[^a-z0-9-]+")) {
+            if (raw.length() < 2 || STOP_WORDS.contains(raw) || ORGANISM_WORDS.contains(raw)) {
+                continue;
+            }
+            String word = singular(raw);
+            if (!words.contains(word)) {
+                words.add(word);
+            }
+        }
+        return words;
+    }
+
+    /** Plurals as annotations write the singular: kinases, processes, pathways, families. */
+    static String singular(String word) {
+        if (word.endsWith("sses") || word.endsWith("xes")) {
+            return word.substring(0, word.length() - 2);
+        }
+        if (word.endsWith("ies") && word.length() > 4) {
+            return word.substring(0, word.length() - 3) + "y";
+        }
+        if (word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us") && !word.endsWith("is") && word.length() > 3) {
+            return word.substring(0, word.length() - 1);
+        }
+        return word;
+    }
+
+    private static final Set<String> ORGANISM_WORDS = Set.of("falciparum", "vivax", "berghei", "yoelii", "chabaudi",
+            "knowlesi", "gondii", "hammondi", "caninum", "3d7", "me49", "gt1", "organism", "organisms");
+
+    /** The organism word of a request ("falciparum", "gondii", …), if it has one. */
+    static String organismHint(String request) {
+        for (String word : request.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
+            if (ORGANISM_WORDS.contains(word) && !word.startsWith("organism")) {
+                return word;
+            }
+        }
+        return null;
+    }
+
+    private static String label(String condition) {
+        List<String> words = keywords(condition);
+        String label = words.isEmpty() ? condition : String.join(" ", words);
+        return label.length() > 60 ? label.substring(0, 60) : label;
+    }
+
+    private static String quote(String text) {
+        return "\u201c" + text + "\u201d";
+    }
+
+    private static int lastUserMessage(List<ChatMessage> messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i) instanceof UserMessage) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** This turn's tool calls with their results, oldest first. */
+    private static List<Done> trail(List<ChatMessage> messages, int start) {
+        Map<String, ToolExecutionRequest> requests = new HashMap<>();
+        List<Done> done = new ArrayList<>();
+        for (ChatMessage message : messages.subList(start + 1, messages.size())) {
+            if (message instanceof AiMessage ai && ai.hasToolExecutionRequests()) {
+                ai.toolExecutionRequests().forEach(r -> requests.put(r.id(), r));
+            } else if (message instanceof ToolExecutionResultMessage result) {
+                ToolExecutionRequest request = requests.get(result.id());
+                if (request != null) {
+                    done.add(new Done(request.name(), parse(request.arguments()), parse(result.text())));
+                }
+            }
+        }
+        return done;
+    }
+
+    private static Optional<Done> find(List<Done> done, String name, Predicate<JsonNode> arguments) {
+        return done.stream().filter(d -> d.name().equals(name) && arguments.test(d.arguments())).reduce((a, b) -> b);
+    }
+
+    private static JsonNode parse(String json) {
+        try {
+            return json == null ? MAPPER.createObjectNode() : MAPPER.readTree(json);
+        } catch (IOException e) {
+            return MAPPER.createObjectNode().put("error", json);
+        }
+    }
+}

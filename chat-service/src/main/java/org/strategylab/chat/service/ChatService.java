@@ -1,0 +1,165 @@
+package org.strategylab.chat.service;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.strategylab.chat.api.ChatRequest;
+import org.strategylab.chat.api.ChatStarted;
+import org.strategylab.chat.client.UpstreamSite;
+import org.strategylab.chat.config.ChatConfig;
+import org.strategylab.chat.graph.StrategyGraph;
+import org.strategylab.chat.messaging.ChatCommand;
+import org.strategylab.chat.messaging.CommandPublisher;
+import org.strategylab.chat.persistence.MessageEntity;
+import org.strategylab.chat.persistence.MessageRepository;
+import org.strategylab.chat.persistence.StrategyEntity;
+import org.strategylab.chat.persistence.StrategyRepository;
+import org.strategylab.edge.peer.PeerFailure;
+import org.strategylab.edge.problem.FieldError;
+import org.strategylab.edge.problem.ProblemException;
+import org.strategylab.eventlog.index.OperationRecord;
+import org.strategylab.eventlog.index.OperationsIndex;
+import org.strategylab.eventlog.operation.Operations;
+
+/**
+ * Starts chat turns: checks the request (fields, model, site, mentions, the conversation's owner),
+ * keeps one turn per conversation at a time, stores the user's message, registers the turn's
+ * operation and hands it to a worker through {@code chat.commands}. Blocking: called on a worker
+ * thread by the REST layer.
+ */
+@ApplicationScoped
+public class ChatService {
+
+    public static final String KIND = "chat";
+    public static final String EVENTS_TOPIC = "chat.events";
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final int TITLE_CHARS = 80;
+
+    @Inject
+    ChatRequests requests;
+
+    @Inject
+    ModelSelection models;
+
+    @Inject
+    UpstreamSite upstream;
+
+    @Inject
+    MentionLoader mentions;
+
+    @Inject
+    StrategyRepository strategies;
+
+    @Inject
+    MessageRepository messages;
+
+    @Inject
+    GraphDocuments graphs;
+
+    @Inject
+    OperationsIndex index;
+
+    @Inject
+    Operations operations;
+
+    @Inject
+    CommandPublisher commands;
+
+    @Inject
+    ChatConfig config;
+
+    public ChatStarted start(String callerId, String token, ChatRequest request) {
+        List<FieldError> errors = new ArrayList<>(requests.problems(request));
+        ModelSelection.Choice model = models.choose(request);
+        if (model.error() != null) {
+            errors.add(model.error());
+        }
+        if (errors.isEmpty() && !siteExists(request.siteId())) {
+            errors.add(new FieldError("/siteId", "unknown site '" + request.siteId() + "'; GET /api/v1/sites lists them"));
+        }
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("The chat request is invalid", errors);
+        }
+        StrategyEntity strategy = request.strategyId() == null ? null
+                : strategies.findOwned(UUID.fromString(request.strategyId()), callerId).await().atMost(WAIT)
+                .orElseThrow(() -> ProblemException.notFound("STRATEGY_NOT_FOUND", "no strategy " + request.strategyId()));
+        if (strategy != null && !strategy.siteId.equals(request.siteId())) {
+            throw ProblemException.invalid("The chat request is invalid", List.of(new FieldError("/siteId",
+                    "the conversation is on site " + strategy.siteId + ", not " + request.siteId())));
+        }
+        mentions.load(callerId, token, request.mentions());
+        if (strategy == null) {
+            strategy = strategies.insert(newStrategy(callerId, request)).await().atMost(WAIT);
+        } else {
+            holdConversation(strategy.id, callerId);
+        }
+        UUID strategyId = strategy.id;
+        try {
+            MessageEntity user = new MessageEntity();
+            user.id = UUID.randomUUID();
+            user.strategyId = strategyId;
+            user.role = "user";
+            user.content = request.message();
+            messages.append(user).await().atMost(WAIT);
+            OperationRecord operation = operations.register(callerId, KIND, strategyId.toString(), EVENTS_TOPIC)
+                    .await().atMost(WAIT);
+            String messageId = UUID.randomUUID().toString();
+            commands.publish(new ChatCommand(operation.id().toString(), strategyId.toString(), callerId, token,
+                    user.id.toString(), messageId, request.message(), model.model().id(), request.reasoningEffort(),
+                    request.temperature(), request.seed(), request.responseTokens(), request.reasoningBudget(),
+                    request.mentions(), request.disabledTools())).await().atMost(WAIT);
+            return new ChatStarted(operation.id().toString(), strategyId.toString(), messageId);
+        } finally {
+            strategies.clearTurnStarting(strategyId).await().atMost(WAIT);
+        }
+    }
+
+    /** One turn per conversation: a running turn (or one being started right now) is a 409. */
+    private void holdConversation(UUID strategyId, String callerId) {
+        List<OperationRecord> running = index.listActive(callerId, KIND, strategyId.toString(), 1, 0)
+                .await().atMost(WAIT);
+        if (!running.isEmpty()) {
+            throw turnRunning(running.get(0).id().toString());
+        }
+        if (!strategies.markTurnStarting(strategyId, callerId, config.turns().startWindow()).await().atMost(WAIT)) {
+            throw turnRunning(null);
+        }
+        // the other start may have registered between the read and the mark
+        running = index.listActive(callerId, KIND, strategyId.toString(), 1, 0).await().atMost(WAIT);
+        if (!running.isEmpty()) {
+            strategies.clearTurnStarting(strategyId).await().atMost(WAIT);
+            throw turnRunning(running.get(0).id().toString());
+        }
+    }
+
+    private static ProblemException turnRunning(String operationId) {
+        String detail = operationId == null ? "a turn of this conversation is starting; wait for it to end"
+                : "turn " + operationId + " of this conversation is still running; wait for it to end or cancel it";
+        return new ProblemException(409, "TURN_RUNNING", "Conflict", detail, List.of());
+    }
+
+    private boolean siteExists(String siteId) {
+        try {
+            return upstream.siteExists(siteId);
+        } catch (PeerFailure failure) {
+            throw new ProblemException(502, "UPSTREAM_ERROR", "Bad Gateway",
+                    "the site list could not be read: " + failure.getMessage(), List.of());
+        }
+    }
+
+    private StrategyEntity newStrategy(String callerId, ChatRequest request) {
+        StrategyEntity entity = new StrategyEntity();
+        entity.id = UUID.randomUUID();
+        entity.ownerId = callerId;
+        entity.siteId = request.siteId();
+        String title = request.message().strip().replaceAll("\\s+", " ");
+        entity.name = title.length() <= TITLE_CHARS ? title : title.substring(0, TITLE_CHARS - 1) + "…";
+        graphs.write(entity, StrategyGraph.empty());
+        // a new conversation is held for its first turn from the start
+        entity.turnStartingAt = java.time.OffsetDateTime.now();
+        return entity;
+    }
+}

@@ -1,0 +1,86 @@
+package org.strategylab.chat.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.strategylab.chat.api.StrategyLink;
+import org.strategylab.chat.client.UpstreamSite;
+import org.strategylab.chat.graph.GraphStep;
+import org.strategylab.chat.graph.StrategyGraph;
+import org.strategylab.chat.persistence.StrategyEntity;
+import org.strategylab.chat.persistence.StrategyRepository;
+import org.strategylab.chat.tools.StepTrees;
+import org.strategylab.edge.peer.PeerFailure;
+
+/**
+ * Puts a conversation's strategy on its site as a real WDK strategy: created the first time,
+ * its step tree replaced afterwards (a new one is created when the user deleted it on the site).
+ * The row keeps the link, and each step its site step id and count.
+ */
+@ApplicationScoped
+public class StrategyPush {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @Inject
+    UpstreamSite upstream;
+
+    @Inject
+    StrategyRepository strategies;
+
+    @Inject
+    GraphDocuments graphs;
+
+    /** Why the graph cannot be pushed as it stands, or an empty list. */
+    public static List<String> problems(StrategyGraph graph) {
+        if (graph.steps().isEmpty()) {
+            return List.of("the strategy has no steps yet");
+        }
+        return graph.structuralProblems();
+    }
+
+    /** Pushes the strategy (whose graph has no {@link #problems}); answers the link. */
+    public StrategyLink push(StrategyEntity row, StrategyGraph graph, String token, boolean saved) {
+        GraphStep root = graph.root().orElseThrow();
+        JsonNode tree = StepTrees.tree(graph, root.id());
+        JsonNode existing = null;
+        if (row.upstreamStrategyId != null) {
+            try {
+                existing = upstream.replaceStrategyTree(token, row.siteId, row.upstreamStrategyId, row.name,
+                        graph.recordType(), tree);
+            } catch (PeerFailure failure) {
+                if (failure.status() != 404) {
+                    throw failure;
+                }
+            }
+        }
+        JsonNode view = existing != null ? existing
+                : upstream.createStrategy(token, row.siteId, row.name, graph.recordType(), tree, saved);
+        long strategyId = view.path("strategyId").asLong();
+        String url = view.path("webUrl").asText(null);
+        boolean isSaved = view.path("isSaved").asBoolean(saved);
+        Map<String, Long> ids = StepTrees.upstreamIds(graph, root.id(), view.path("stepTree"));
+        StrategyGraph linked = graph.replaceAll(step -> {
+            Long upstreamId = ids.get(step.id());
+            if (upstreamId == null) {
+                return step;
+            }
+            JsonNode size = view.path("steps").path(String.valueOf(upstreamId)).path("estimatedSize");
+            GraphStep withId = step.withUpstreamStepId(upstreamId);
+            return size.canConvertToLong() && size.asLong() >= 0 ? withId.withCount(size.asLong(), null) : withId;
+        });
+        UUID id = row.id;
+        strategies.update(id, row.ownerId, entity -> {
+            entity.upstreamStrategyId = strategyId;
+            entity.upstreamUrl = url;
+            entity.saved = isSaved;
+            graphs.write(entity, linked);
+        }).await().atMost(WAIT);
+        Long count = view.path("estimatedSize").canConvertToLong() ? view.path("estimatedSize").asLong() : null;
+        return new StrategyLink(id.toString(), strategyId, url, row.name, isSaved, count);
+    }
+}

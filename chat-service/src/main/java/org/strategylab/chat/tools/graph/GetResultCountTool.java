@@ -1,0 +1,52 @@
+package org.strategylab.chat.tools.graph;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.strategylab.chat.graph.GraphStep;
+import org.strategylab.chat.graph.StrategyGraph;
+import org.strategylab.chat.tools.AgentTool;
+import org.strategylab.chat.tools.ToolArguments;
+import org.strategylab.chat.tools.ToolContext;
+import org.strategylab.chat.tools.ToolRefusal;
+
+/** {@code get_result_count}: counts a step (by default the strategy's root) on the site now. */
+@ApplicationScoped
+public class GetResultCountTool implements AgentTool {
+
+    @Inject
+    GraphEdits edits;
+
+    @Override
+    public String name() {
+        return "get_result_count";
+    }
+
+    @Override
+    public String description() {
+        return "Count a step's results on the site now (default: the strategy's root step), with every step beneath it.";
+    }
+
+    @Override
+    public String group() {
+        return "export";
+    }
+
+    @Override
+    public JsonObjectSchema arguments() {
+        return JsonObjectSchema.builder().addStringProperty("stepId", "the step to count (default: the root)").build();
+    }
+
+    @Override
+    public JsonNode run(JsonNode arguments, ToolContext context) {
+        StrategyGraph graph = context.graph().current();
+        String stepId = ToolArguments.optionalText(arguments, "stepId");
+        if (stepId == null) {
+            stepId = graph.root().map(GraphStep::id).orElseThrow(() -> new ToolRefusal(graph.steps().isEmpty()
+                    ? "the strategy has no steps yet" : "the strategy has several parts; name the step to count"));
+        }
+        GraphEdits.existing(graph, stepId);
+        return edits.countAndCommit(context, graph, stepId, "counted");
+    }
+}

@@ -1,0 +1,99 @@
+package org.strategylab.chat.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.strategylab.chat.support.ChatEvents;
+import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.testsupport.InProcessKafkaResource;
+import org.strategylab.testsupport.TestTokens;
+import org.strategylab.testsupport.events.OperationLog;
+import org.strategylab.testsupport.upstream.UpstreamStackResource;
+
+/**
+ * Chat turns end to end with the {@code mock} provider: the request goes through Kafka to the
+ * worker, the agent loop drives the real tools through the real upstream-gateway against the
+ * simulator, the events land in the log and the graph in PostgreSQL.
+ */
+@QuarkusTest
+@QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = UpstreamStackResource.class, restrictToAnnotatedClass = false)
+class ChatTurnTest {
+
+    static final Duration TURN = Duration.ofSeconds(90);
+
+    @Inject
+    ChatEvents events;
+
+    static RequestSpecification as(String user) {
+        return given().header("Authorization", TestTokens.bearer(user)).contentType("application/json");
+    }
+
+    static String newUser(String name) {
+        return name + "-" + UUID.randomUUID();
+    }
+
+    static JsonPath send(String user, String body) {
+        return as(user).body(body).post("/api/v1/chat").then().statusCode(202).extract().jsonPath();
+    }
+
+    @Test
+    void aMockTurnBuildsASingleStepSearchOnTheSite() {
+        String user = newUser("alice");
+        JsonPath started = send(user, "{\"siteId\":\"plasmodb\",\"provider\":\"mock\","
+                + "\"message\":\"Find protein kinases in Plasmodium falciparum\"}");
+        String operationId = started.getString("operationId");
+        String strategyId = started.getString("strategyId");
+        List<EventEnvelope> log = events.awaitEnd(operationId, TURN);
+        List<String> types = OperationLog.types(log);
+        assertEquals(List.of("user_message", "message_start", "model_selected"), types.subList(0, 3), types.toString());
+        assertEquals("message_end", types.get(types.size() - 1));
+        assertEquals("assistant_message", types.get(types.size() - 2), types.toString());
+        assertFalse(types.contains("error"), () -> log.toString());
+        List<String> tools = log.stream().filter(e -> e.type().equals("tool_call_start"))
+                .map(e -> e.data().path("name").asText()).toList();
+        assertTrue(tools.containsAll(List.of("search_for_searches", "get_search_parameters", "create_step",
+                "validate_graph_structure")), tools.toString());
+        assertTrue(types.contains("strategy_update") && types.contains("graph_snapshot"), types.toString());
+
+        // the streamed text is the message
+        String streamed = log.stream().filter(e -> e.type().equals("assistant_delta"))
+                .map(e -> e.data().path("delta").asText()).collect(Collectors.joining());
+        JsonNode message = log.get(log.size() - 2).data();
+        assertEquals(streamed, message.path("content").asText());
+        assertTrue(streamed.contains("It returns"), streamed);
+
+        JsonNode end = log.get(log.size() - 1).data();
+        assertEquals("completed", end.path("status").asText());
+        assertEquals("mock/planner", end.path("modelId").asText());
+        assertTrue(end.path("promptTokens").asLong() > 0 && end.path("completionTokens").asLong() > 0, end.toString());
+        assertEquals(tools.size(), end.path("toolCallCount").asInt());
+
+        // the graph is stored, with the step counted on the site
+        JsonPath view = as(user).get("/api/v1/strategies/" + strategyId).then().statusCode(200).extract().jsonPath();
+        List<Map<String, Object>> steps = view.getList("graph.steps");
+        assertEquals(1, steps.size(), steps.toString());
+        assertEquals("search", steps.get(0).get("kind"));
+        assertNotNull(steps.get(0).get("resultCount"), steps.toString());
+        assertEquals(steps.get(0).get("id"), view.getString("graph.rootStepId"));
+        assertEquals(List.of(), view.getList("problems"));
+        assertEquals(List.of("user", "assistant"), view.getList("messages.role"));
+        assertEquals(streamed, view.getString("messages[1].content"));
+        assertEquals(tools.size(), view.getList("messages[1].toolCalls").size());
+    }
+}
