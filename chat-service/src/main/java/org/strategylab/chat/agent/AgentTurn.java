@@ -271,8 +271,11 @@ public final class AgentTurn {
         }
     }
 
-    /** {@code strategy_update} per change, then one {@code graph_snapshot} of the result. */
+    /** {@code strategy_link} per push, {@code strategy_update} per change, then one {@code graph_snapshot} of the result. */
     private void announceGraphChanges() {
+        for (Object link : graph.drainLinks()) {
+            events.emit("strategy_link", link);
+        }
         List<TurnGraph.Change> changes = graph.drainChanges();
         if (changes.isEmpty()) {
             return;

@@ -43,8 +43,12 @@ public class StrategyPush {
         return graph.structuralProblems();
     }
 
-    /** Pushes the strategy (whose graph has no {@link #problems}); answers the link. */
-    public StrategyLink push(StrategyEntity row, StrategyGraph graph, String token, boolean saved) {
+    /** A pushed strategy: its link, and its graph with the site's step ids and counts (as stored). */
+    public record Pushed(StrategyLink link, StrategyGraph graph) {
+    }
+
+    /** Pushes the strategy (whose graph has no {@link #problems}); answers the link and the stored graph. */
+    public Pushed push(StrategyEntity row, StrategyGraph graph, String token, boolean saved) {
         GraphStep root = graph.root().orElseThrow();
         JsonNode tree = StepTrees.tree(graph, root.id());
         JsonNode existing = null;
@@ -81,6 +85,6 @@ public class StrategyPush {
             graphs.write(entity, linked);
         }).await().atMost(WAIT);
         Long count = view.path("estimatedSize").canConvertToLong() ? view.path("estimatedSize").asLong() : null;
-        return new StrategyLink(id.toString(), strategyId, url, row.name, isSaved, count);
+        return new Pushed(new StrategyLink(id.toString(), strategyId, url, row.name, isSaved, count), linked);
     }
 }

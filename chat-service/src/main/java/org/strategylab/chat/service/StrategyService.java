@@ -124,7 +124,7 @@ public class StrategyService {
                     problems.stream().map(p -> new FieldError("/graph", p)).toList());
         }
         try {
-            return pushes.push(row, graph, token, saved);
+            return pushes.push(row, graph, token, saved).link();
         } catch (PeerFailure failure) {
             throw new ProblemException(failure.inputRefused() ? 422 : 502,
                     failure.inputRefused() ? "STRATEGY_REFUSED" : "UPSTREAM_ERROR",

@@ -27,6 +27,7 @@ public final class TurnGraph {
     private final String name;
     private StrategyGraph current;
     private final List<Change> pending = new ArrayList<>();
+    private final List<Object> links = new ArrayList<>();
 
     public TurnGraph(String name, StrategyGraph start, Store store) {
         this.name = name;
@@ -47,6 +48,22 @@ public final class TurnGraph {
         store.save(next);
         current = next;
         pending.add(new Change(step, action));
+    }
+
+    /**
+     * Takes a graph that was stored elsewhere (with the strategy's link to its site), and records the
+     * link for the loop to announce ({@code strategy_link}).
+     */
+    public synchronized void adoptLinked(StrategyGraph stored, Object link) {
+        current = stored;
+        links.add(link);
+    }
+
+    /** The links recorded since the last call. */
+    public synchronized List<Object> drainLinks() {
+        List<Object> recorded = List.copyOf(links);
+        links.clear();
+        return recorded;
     }
 
     /** The changes committed since the last call. */

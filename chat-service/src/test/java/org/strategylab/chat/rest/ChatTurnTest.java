@@ -96,4 +96,42 @@ class ChatTurnTest {
         assertEquals(streamed, view.getString("messages[1].content"));
         assertEquals(tools.size(), view.getList("messages[1].toolCalls").size());
     }
+
+    @Test
+    void twoConditionsAreCombinedAndTheStrategyIsSavedOnTheSite() {
+        String user = newUser("grace");
+        JsonPath started = send(user, "{\"siteId\":\"plasmodb\",\"message\":"
+                + "\"kinases in falciparum but not genes with signal peptides, and save it\"}");
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), TURN);
+        List<String> types = OperationLog.types(log);
+        assertFalse(types.contains("error"), () -> log.toString());
+        List<String> tools = log.stream().filter(e -> e.type().equals("tool_call_start"))
+                .map(e -> e.data().path("name").asText()).toList();
+        assertEquals(2, tools.stream().filter("create_step"::equals).count(), tools.toString());
+        assertTrue(tools.contains("combine_steps") && tools.contains("push_strategy"), tools.toString());
+        EventEnvelope link = log.stream().filter(e -> e.type().equals("strategy_link")).findFirst().orElseThrow();
+        long upstreamId = link.data().path("upstreamStrategyId").asLong();
+        assertTrue(link.data().path("upstreamUrl").asText().contains("/strategies/" + upstreamId), link.data().toString());
+
+        JsonPath view = as(user).get("/api/v1/strategies/" + started.getString("strategyId")).then().statusCode(200)
+                .extract().jsonPath();
+        assertEquals(upstreamId, view.getLong("strategy.upstreamStrategyId"));
+        List<Map<String, Object>> steps = view.getList("graph.steps");
+        assertEquals(List.of("search", "search", "combine"), steps.stream().map(s -> s.get("kind")).toList());
+        Map<String, Object> combine = steps.get(2);
+        assertEquals("MINUS", combine.get("operator"));
+        long left = ((Number) steps.get(0).get("resultCount")).longValue();
+        long right = ((Number) steps.get(1).get("resultCount")).longValue();
+        long root = ((Number) combine.get("resultCount")).longValue();
+        assertTrue(root <= left && root >= left - right && left > 0, left + " minus " + right + " gave " + root);
+        assertEquals(2, view.getList("graph.edges").size());
+        // every step now has its step on the site, and the site's strategy counts as the graph does
+        assertTrue(steps.stream().allMatch(s -> s.get("upstreamStepId") != null), steps.toString());
+        given().header("Authorization", TestTokens.bearer(user))
+                .baseUri(org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                        .getValue("quarkus.rest-client.upstream-gateway.url", String.class))
+                .get("/internal/v1/sites/plasmodb/strategies/" + upstreamId).then().statusCode(200)
+                .body("estimatedSize", org.hamcrest.Matchers.equalTo((int) root))
+                .body("isSaved", org.hamcrest.Matchers.equalTo(true));
+    }
 }

@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * combine two conditions, validate, and answer with what was built. Stateless: the same
  * conversation always gives the same moves, so the offline product and the tests are repeatable.
  *
- * <p>Conditions: "A and B" → INTERSECT, "A or B" → UNION, "A but not B" / "A excluding B" / "A
+ * <p>"Save" (or "push") in the request puts the finished strategy on the site. Conditions: "A and B" → INTERSECT, "A or B" → UNION, "A but not B" / "A excluding B" / "A
  * without B" → MINUS. Words such as "falciparum" or "gondii" pick the organism.
  */
 public final class MockPlanner {
@@ -42,6 +42,12 @@ public final class MockPlanner {
     private static final Pattern CONNECTOR_MINUS = Pattern.compile("\\s+(?:but not|excluding|except|without|minus)\\s+",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern CONNECTOR_OR = Pattern.compile("\\s+or\\s+", Pattern.CASE_INSENSITIVE);
+    /** A request to keep the strategy on the site. */
+    private static final Pattern SAVE = Pattern.compile("\\b(save|push|upload|put it on)\\b", Pattern.CASE_INSENSITIVE);
+    /** The save request at the end of a message, left out of its conditions ("…, and save it on the site"). */
+    private static final Pattern SAVE_CLAUSE = Pattern.compile(
+            "(?:[,;.]?\\s*(?:and|then)?\\s*)(?:please\\s+)?\\b(?:save|push|upload|put it on)\\b.*$",
+            Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
     private static final Pattern CONNECTOR_AND = Pattern.compile("\\s+and\\s+(?:also\\s+)?", Pattern.CASE_INSENSITIVE);
 
     /** The next move: call a tool (after a short remark), or answer. */
@@ -73,7 +79,7 @@ public final class MockPlanner {
         }
         String request = ((UserMessage) messages.get(start)).singleText();
         List<Done> done = trail(messages, start);
-        List<Condition> conditions = conditions(request);
+        List<Condition> conditions = conditions(SAVE_CLAUSE.matcher(request).replaceFirst(""));
         String organismHint = organismHint(request);
         List<String> stepIds = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -145,7 +151,20 @@ public final class MockPlanner {
             return call(tools, "Let me check the strategy is complete.", "validate_graph_structure",
                     MAPPER.createObjectNode());
         }
-        return new Answer(summary(conditions, labels, rootId, rootResult, validated.map(Done::result).orElse(null)));
+        Optional<Done> pushed = find(done, "push_strategy", a -> true);
+        if (pushed.isEmpty() && SAVE.matcher(request).find() && tools.contains("push_strategy")) {
+            return call(tools, "Saving it to your account on the site.", "push_strategy",
+                    MAPPER.createObjectNode().put("isSaved", true));
+        }
+        String summary = summary(conditions, labels, rootId, rootResult, validated.map(Done::result).orElse(null));
+        if (pushed.isPresent()) {
+            JsonNode link = pushed.get().result().path("link");
+            summary += link.isMissingNode() ? " I could not save it on the site: "
+                    + pushed.get().result().path("error").asText() + "."
+                    : " It is saved on the site as strategy " + link.path("upstreamStrategyId").asText() + ": "
+                    + link.path("upstreamUrl").asText() + " .";
+        }
+        return new Answer(summary);
     }
 
     private static String summary(List<Condition> conditions, List<String> labels, String rootId, JsonNode root,
