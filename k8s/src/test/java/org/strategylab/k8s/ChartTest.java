@@ -282,13 +282,16 @@ class ChartTest {
     }
 
     @Test
-    void theWorkersReachUpstreamGatewayThroughItsService() {
+    void theWorkersReachUpstreamGatewayAndChatReachesExperimentsThroughTheirServices() {
         RenderedChart chart = RenderedChart.render(Map.of());
         Service upstream = chart.named(Service.class, PREFIX + "upstream-gateway");
         String url = "http://" + upstream.getMetadata().getName() + ":" + single(upstream.getSpec().getPorts()).getPort();
         for (String worker : List.of("experiment-service", "chat-service")) {
             assertEquals(url, chart.named(ConfigMap.class, PREFIX + worker).getData().get("QUARKUS_REST_CLIENT_UPSTREAM_GATEWAY_URL"));
         }
+        Service experiments = chart.named(Service.class, PREFIX + "experiment-service");
+        assertEquals("http://" + experiments.getMetadata().getName() + ":" + single(experiments.getSpec().getPorts()).getPort(),
+                chart.named(ConfigMap.class, PREFIX + "chat-service").getData().get("QUARKUS_REST_CLIENT_EXPERIMENT_SERVICE_URL"));
     }
 
     @Test
