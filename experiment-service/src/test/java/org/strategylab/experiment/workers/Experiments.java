@@ -7,9 +7,12 @@ import java.util.List;
 import java.util.UUID;
 import org.strategylab.testsupport.TestTokens;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
+import org.strategylab.testsupport.workers.WorkerStack;
 
 /** Experiments through an experiment-service instance's HTTP API, as a user. */
 final class Experiments {
+
+    static final String EXPERIMENTS = "/api/v1/experiments";
 
     /** PlasmoDB's kinases (a GO term search): a search-mode experiment's search. */
     static final String KINASES = "{\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":"
@@ -27,8 +30,8 @@ final class Experiments {
 
         static Controls fromSite(WorkerStack stack) {
             String user = "controls-" + UUID.randomUUID();
-            List<String> kinases = stack.searchIds(user, KINASES);
-            List<String> others = stack.searchIds(user, FALCIPARUM).stream().filter(id -> !kinases.contains(id)).toList();
+            List<String> kinases = searchIds(stack, user, KINASES);
+            List<String> others = searchIds(stack, user, FALCIPARUM).stream().filter(id -> !kinases.contains(id)).toList();
             return new Controls(List.of(kinases.get(0), kinases.get(1), kinases.get(2), others.get(0)),
                     List.of(others.get(1), others.get(2), others.get(3), kinases.get(3)));
         }
@@ -56,7 +59,7 @@ final class Experiments {
     /** Starts an experiment through the instance: answers the 202's ids. */
     static Started start(QuarkusAppProcess instance, String user, String body) {
         JsonPath answer = given().header("Authorization", TestTokens.bearer(user)).contentType("application/json")
-                .body(body).when().post(instance.baseUri() + WorkerStack.EXPERIMENTS)
+                .body(body).when().post(instance.baseUri() + EXPERIMENTS)
                 .then().statusCode(202).extract().jsonPath();
         return new Started(UUID.fromString(answer.getString("operationId")),
                 UUID.fromString(answer.getString("experimentId")), user);
@@ -65,11 +68,20 @@ final class Experiments {
     /** The experiment as its owner reads it through the instance. */
     static JsonPath get(QuarkusAppProcess instance, Started started) {
         return given().header("Authorization", TestTokens.bearer(started.owner()))
-                .when().get(instance.baseUri() + WorkerStack.EXPERIMENTS + "/" + started.experimentId())
+                .when().get(instance.baseUri() + EXPERIMENTS + "/" + started.experimentId())
                 .then().statusCode(200).extract().jsonPath();
     }
 
     private static String json(List<String> ids) {
         return ids.stream().map(id -> "\"" + id + "\"").collect(java.util.stream.Collectors.joining(",", "[", "]"));
+    }
+
+    /** A search's gene IDs as the site answers them, through upstream-gateway's internal API. */
+    static List<String> searchIds(WorkerStack stack, String user, String searchJson) {
+        String body = searchJson.substring(0, searchJson.lastIndexOf('}')) + ",\"maxIds\":20000}";
+        JsonPath answer = given().header("Authorization", TestTokens.bearer(user)).contentType("application/json")
+                .body(body).when().post(stack.upstreamGateway().baseUri() + "/internal/v1/sites/plasmodb/searches/run")
+                .then().statusCode(200).extract().jsonPath();
+        return answer.getList("ids", String.class);
     }
 }

@@ -1,7 +1,10 @@
 package org.strategylab.experiment.workers;
 
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.strategylab.testsupport.workers.EventsTopic;
+import org.strategylab.testsupport.workers.WorkerStack;
 
 /**
  * What both worker ITs start from: the shared stack with every instance running, a reader of
@@ -10,15 +13,20 @@ import org.junit.jupiter.api.BeforeAll;
  */
 abstract class OnTheWorkerStack {
 
+    /** experiment-service, with a fast orphan check besides test-support's short lease and fast reaper. */
+    static final WorkerStack.Service EXPERIMENT_SERVICE = new WorkerStack.Service("experiment-service",
+            "experiment.commands", "experiment.events", "experiment-service", "experiment-commands",
+            Map.of("strategylab.experiments.runs.reconcile-interval", "PT1S"));
+
     static WorkerStack stack;
     static EventsTopic events;
     static Experiments.Controls controls;
 
     @BeforeAll
     static void startStack() {
-        stack = WorkerStack.shared();
+        stack = WorkerStack.shared(EXPERIMENT_SERVICE);
         stack.everyInstanceRuns();
-        events = new EventsTopic(stack.kafka().bootstrapServers());
+        events = new EventsTopic(stack.kafka().bootstrapServers(), EXPERIMENT_SERVICE.eventsTopic());
         controls = Experiments.Controls.fromSite(stack);
     }
 

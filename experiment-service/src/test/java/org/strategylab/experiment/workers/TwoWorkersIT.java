@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.simulator.faults.Latency;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
+import org.strategylab.testsupport.workers.LeaseHolders;
+import org.strategylab.testsupport.workers.WorkerStack;
 
 /**
  * The issue's "two worker instances on one consumer group: each command runs exactly once": two

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.simulator.faults.Latency;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
+import org.strategylab.testsupport.workers.LeaseHolders;
+import org.strategylab.testsupport.workers.WorkerStack;
 
 /**
  * The issue's "a worker process killed with SIGKILL mid-run": two experiment-service processes in

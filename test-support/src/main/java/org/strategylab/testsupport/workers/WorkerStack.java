@@ -1,8 +1,7 @@
-package org.strategylab.experiment.workers;
+package org.strategylab.testsupport.workers;
 
 import static io.restassured.RestAssured.given;
 
-import io.restassured.path.json.JsonPath;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,33 +29,42 @@ import org.apache.kafka.common.TopicPartition;
 import org.strategylab.simulator.SimulatorOptions;
 import org.strategylab.simulator.UpstreamSimulator;
 import org.strategylab.testsupport.PostgresResource;
-import org.strategylab.testsupport.TestTokens;
 import org.strategylab.testsupport.process.KafkaBrokerProcess;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
 import org.strategylab.testsupport.process.TestKeyFiles;
 import org.strategylab.testsupport.process.Waiting;
 
 /**
- * What the worker ITs run against, each service a real process: an embedded PostgreSQL (zonky runs
- * the server as its own process), a Kafka broker JVM, the WDK simulator in-process (so a test can
- * slow some upstream path down), the packaged upstream-gateway, and two packaged experiment-service
- * instances in one consumer group ({@code target/quarkus-app/quarkus-run.jar}, so {@code package}
- * must have run: Failsafe runs after it). The services get a short lease, a fast reaper and a fast
- * orphan check, as a test wants them.
+ * What the worker ITs of a service that runs operations run against, each part a real process: an
+ * embedded PostgreSQL (zonky runs the server as its own process), a Kafka broker JVM, the WDK
+ * simulator in-process (so a test can slow some upstream path down), the packaged upstream-gateway,
+ * and two packaged instances of the service in one consumer group (its
+ * {@code target/quarkus-app/quarkus-run.jar}, so {@code package} must have run: Failsafe runs after
+ * it). The instances get a short lease and a fast reaper, as a test wants them.
  *
  * <p>One stack serves every worker IT of the run (starting it is most of their time): the first
  * class to ask starts it, a JVM shutdown hook stops it. Each class calls {@link #everyInstanceRuns}
  * first, which starts again whatever an earlier test killed. Everything lives in
  * {@code target/workers-it/} (logs included, for a failed run).
  */
-final class WorkerStack implements AutoCloseable {
+public final class WorkerStack implements AutoCloseable {
 
-    /** The lease of an experiment's operation: a dead worker's run ends this long after its last renewal. */
-    static final Duration LEASE = Duration.ofSeconds(8);
-    static final String COMMANDS = "experiment.commands";
-    static final String EVENTS = "experiment.events";
-    static final String GROUP = "experiment-service";
-    static final String EXPERIMENTS = "/api/v1/experiments";
+    /** The lease of an operation: a dead worker's operation ends this long after its last renewal. */
+    public static final Duration LEASE = Duration.ofSeconds(8);
+
+    /**
+     * The service under test.
+     *
+     * @param name            its name ({@code experiment-service}); instances are {@code <name>-1}, {@code <name>-2}
+     * @param commandsTopic   the topic of its commands
+     * @param eventsTopic     the topic of its events
+     * @param group           the consumer group of its commands
+     * @param commandsChannel the messaging channel that consumes them (its Kafka settings are tuned for the test)
+     * @param properties      further settings of its instances
+     */
+    public record Service(String name, String commandsTopic, String eventsTopic, String group, String commandsChannel,
+                          Map<String, String> properties) {
+    }
 
     private static final String SESSIONS_KEY = "0ZjLi2Ii+2Dqzd3X7aqx0R2NrY1yk0RgC7SDryCJEdE=";
     // the test's own Kafka clients warn about every failed reconnect to a killed consumer's broker connection
@@ -67,6 +75,7 @@ final class WorkerStack implements AutoCloseable {
         KAFKA_CLIENTS.setLevel(Level.SEVERE);
     }
 
+    private final Service service;
     private final Path directory;
     private PostgresResource postgres;
     private Map<String, String> datasource;
@@ -75,15 +84,16 @@ final class WorkerStack implements AutoCloseable {
     private QuarkusAppProcess upstreamGateway;
     private final List<QuarkusAppProcess> workers = new ArrayList<>();
 
-    private WorkerStack(Path directory) {
+    private WorkerStack(Service service, Path directory) {
+        this.service = service;
         this.directory = directory;
     }
 
-    /** The stack of this JVM, started on first use. */
-    static synchronized WorkerStack shared() {
+    /** The stack of this JVM (a module tests one service), started on first use. */
+    public static synchronized WorkerStack shared(Service service) {
         if (shared == null) {
             Path directory = Path.of(System.getProperty("strategylab.it.work-dir", "target/workers-it"));
-            WorkerStack stack = new WorkerStack(directory);
+            WorkerStack stack = new WorkerStack(service, directory);
             try {
                 stack.startAll();
             } catch (RuntimeException | Error e) {
@@ -119,13 +129,13 @@ final class WorkerStack implements AutoCloseable {
                 .property("strategylab.sites.origin-override", simulator.baseUrl())
                 .property("strategylab.auth.public-key", keys.publicKey().toString())
                 .property("strategylab.upstream.sessions.key", SESSIONS_KEY)
-                // many experiments of few users: the rate limit is upstream-gateway's own concern
+                // many operations of few users: the rate limit is upstream-gateway's own concern
                 .property("strategylab.upstream.rate-limit.enabled", "false")
                 .build()
                 .start();
         // one after the other: the first migrates the schemas and creates the topics, the second finds them
-        for (String name : List.of("experiment-service-1", "experiment-service-2")) {
-            QuarkusAppProcess worker = QuarkusAppProcess.builder(name, serviceJar)
+        for (String name : List.of(service.name() + "-1", service.name() + "-2")) {
+            QuarkusAppProcess.Builder builder = QuarkusAppProcess.builder(name, serviceJar)
                     .jvmOptions(jvm)
                     .log(directory.resolve(name + ".log"))
                     .properties(datasource)
@@ -135,21 +145,24 @@ final class WorkerStack implements AutoCloseable {
                     .property("strategylab.event-log.lease.duration", LEASE.toString())
                     .property("strategylab.event-log.lease.heartbeat", "PT1S")
                     .property("strategylab.event-log.lease.reaper-interval", "PT1S")
-                    .property("strategylab.experiments.runs.reconcile-interval", "PT1S")
                     // a dead consumer's partitions move after this (Kafka's default is 45 s), and an
                     // acknowledged command's offset is committed soon after, so a kill does not bring it back
-                    .property("mp.messaging.incoming.experiment-commands.session.timeout.ms", "6000")
-                    .property("mp.messaging.incoming.experiment-commands.heartbeat.interval.ms", "1000")
-                    .property("mp.messaging.incoming.experiment-commands.auto.commit.interval.ms", "500")
-                    .property("quarkus.log.category.\"org.apache.kafka\".level", "WARN")
-                    .build();
-            workers.add(worker.start());
+                    .property(channel("session.timeout.ms"), "6000")
+                    .property(channel("heartbeat.interval.ms"), "1000")
+                    .property(channel("auto.commit.interval.ms"), "500")
+                    .property("quarkus.log.category.\"org.apache.kafka\".level", "WARN");
+            service.properties().forEach(builder::property);
+            workers.add(builder.build().start());
         }
         awaitBalancedGroup();
     }
 
+    private String channel(String setting) {
+        return "mp.messaging.incoming." + service.commandsChannel() + "." + setting;
+    }
+
     /** Starts again any instance a test killed and waits until the consumer group has them all. */
-    void everyInstanceRuns() {
+    public void everyInstanceRuns() {
         boolean restarted = false;
         for (QuarkusAppProcess worker : workers) {
             if (!worker.process().isAlive()) {
@@ -166,11 +179,12 @@ final class WorkerStack implements AutoCloseable {
      * Waits until the commands' consumer group is stable with one member per instance, each holding
      * partitions, so that commands sent now are consumed without waiting for a rebalance.
      */
-    void awaitBalancedGroup() {
+    public void awaitBalancedGroup() {
+        String groupId = service.group();
         try (Admin admin = kafka.admin()) {
-            Waiting.until("every experiment-service instance consumes commands", Duration.ofSeconds(120), () -> {
-                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(GROUP)).all()
-                        .get(5, TimeUnit.SECONDS).get(GROUP);
+            Waiting.until("every " + service.name() + " instance consumes commands", Duration.ofSeconds(120), () -> {
+                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(groupId)).all()
+                        .get(5, TimeUnit.SECONDS).get(groupId);
                 Collection<MemberDescription> members = group.members();
                 return group.groupState() == GroupState.STABLE && members.size() == workers.size()
                         && members.stream().allMatch(m -> !m.assignment().topicPartitions().isEmpty());
@@ -182,15 +196,16 @@ final class WorkerStack implements AutoCloseable {
      * Waits until the group has committed every command on the topic, so no command is delivered
      * again after an instance dies (a command is acknowledged once its operation is claimed).
      */
-    void awaitCommandsCommitted() {
+    public void awaitCommandsCommitted() {
+        String commands = service.commandsTopic();
         try (Admin admin = kafka.admin()) {
             Waiting.until("every command's offset is committed", Duration.ofSeconds(60), () -> {
-                Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(GROUP)
+                Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(service.group())
                         .partitionsToOffsetAndMetadata().get(5, TimeUnit.SECONDS);
-                int partitions = admin.describeTopics(List.of(COMMANDS)).allTopicNames().get(5, TimeUnit.SECONDS)
-                        .get(COMMANDS).partitions().size();
+                int partitions = admin.describeTopics(List.of(commands)).allTopicNames().get(5, TimeUnit.SECONDS)
+                        .get(commands).partitions().size();
                 for (int p = 0; p < partitions; p++) {
-                    TopicPartition tp = new TopicPartition(COMMANDS, p);
+                    TopicPartition tp = new TopicPartition(commands, p);
                     long end = admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp)
                             .get(5, TimeUnit.SECONDS).offset();
                     OffsetAndMetadata done = committed.get(tp);
@@ -203,42 +218,38 @@ final class WorkerStack implements AutoCloseable {
         }
     }
 
-    /** The experiment-service instances. */
-    List<QuarkusAppProcess> workers() {
+    /** The service's instances. */
+    public List<QuarkusAppProcess> workers() {
         return workers;
     }
 
     /** The instance whose process has this id, if any. */
-    QuarkusAppProcess workerWithPid(long pid) {
+    public QuarkusAppProcess workerWithPid(long pid) {
         return workers.stream().filter(w -> w.process() != null && w.process().pid() == pid).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no experiment-service instance has pid " + pid));
+                .orElseThrow(() -> new IllegalStateException("no " + service.name() + " instance has pid " + pid));
     }
 
-    UpstreamSimulator simulator() {
+    /** The service under test. */
+    public Service service() {
+        return service;
+    }
+
+    public UpstreamSimulator simulator() {
         return simulator;
     }
 
-    KafkaBrokerProcess kafka() {
+    public KafkaBrokerProcess kafka() {
         return kafka;
     }
 
-    QuarkusAppProcess upstreamGateway() {
+    public QuarkusAppProcess upstreamGateway() {
         return upstreamGateway;
     }
 
-    /** A JDBC connection to the shared database (the experiments' schema and the operations index). */
-    Connection jdbc() throws SQLException {
+    /** A JDBC connection to the shared database (the service's schema and the operations index). */
+    public Connection jdbc() throws SQLException {
         return DriverManager.getConnection(datasource.get("quarkus.datasource.jdbc.url"),
                 datasource.get("quarkus.datasource.username"), datasource.get("quarkus.datasource.password"));
-    }
-
-    /** A search's gene IDs as the site answers them, through upstream-gateway's internal API. */
-    List<String> searchIds(String user, String searchJson) {
-        String body = searchJson.substring(0, searchJson.lastIndexOf('}')) + ",\"maxIds\":20000}";
-        JsonPath answer = given().header("Authorization", TestTokens.bearer(user)).contentType("application/json")
-                .body(body).when().post(upstreamGateway.baseUri() + "/internal/v1/sites/plasmodb/searches/run")
-                .then().statusCode(200).extract().jsonPath();
-        return answer.getList("ids", String.class);
     }
 
     private org.strategylab.testsupport.process.ManagedProcess[] processes() {

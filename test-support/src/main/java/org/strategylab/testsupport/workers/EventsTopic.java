@@ -1,4 +1,4 @@
-package org.strategylab.experiment.workers;
+package org.strategylab.testsupport.workers;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,45 +17,45 @@ import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.eventlog.OperationKinds;
 
 /**
- * Every event of {@code experiment.events}, grouped by operation, read the way the gateway reads an
+ * Every event of a service's events topic, grouped by operation, read the way the gateway reads an
  * operation (records keyed by the operation id, envelopes as values) but without an operations
  * index: the stack's topic is new, so reading it whole from the start is cheap. Records that are
  * not envelopes are kept as failures, since nothing else writes to the topic.
  */
-final class EventsTopic implements AutoCloseable {
+public final class EventsTopic implements AutoCloseable {
 
     private final KafkaConsumer<String, byte[]> consumer;
     private final List<TopicPartition> partitions = new ArrayList<>();
     private final Map<UUID, List<EventEnvelope>> byOperation = new HashMap<>();
     private final List<String> unreadable = new ArrayList<>();
 
-    EventsTopic(String bootstrapServers) {
+    public EventsTopic(String bootstrapServers, String topic) {
         Properties config = new Properties();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         consumer = new KafkaConsumer<>(config);
-        consumer.partitionsFor(WorkerStack.EVENTS, Duration.ofSeconds(30))
+        consumer.partitionsFor(topic, Duration.ofSeconds(30))
                 .forEach(info -> partitions.add(new TopicPartition(info.topic(), info.partition())));
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
     }
 
     /** Reads up to the topic's end as it is now; answers the events of the operation so far, in log order. */
-    synchronized List<EventEnvelope> of(UUID operationId) {
+    public synchronized List<EventEnvelope> of(UUID operationId) {
         catchUp();
         return List.copyOf(byOperation.getOrDefault(operationId, List.of()));
     }
 
     /** Whether the operation's last event so far is terminal. */
-    boolean ended(UUID operationId) {
+    public boolean ended(UUID operationId) {
         List<EventEnvelope> events = of(operationId);
         return !events.isEmpty() && OperationKinds.isTerminal(events.get(events.size() - 1).type());
     }
 
     /** Records of the topic that were not event envelopes. */
-    synchronized List<String> unreadable() {
+    public synchronized List<String> unreadable() {
         return List.copyOf(unreadable);
     }
 

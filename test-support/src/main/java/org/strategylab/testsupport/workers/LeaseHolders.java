@@ -1,4 +1,4 @@
-package org.strategylab.experiment.workers;
+package org.strategylab.testsupport.workers;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * running it. An ended operation has no holder any more, so a background poller records every holder
  * it sees while runs last.
  */
-final class LeaseHolders implements AutoCloseable {
+public final class LeaseHolders implements AutoCloseable {
 
     private static final String HOLDERS = "SELECT id, lease_holder FROM event_log.operations WHERE lease_holder IS NOT NULL";
 
@@ -38,7 +38,7 @@ final class LeaseHolders implements AutoCloseable {
     }
 
     /** Starts recording the holders of every operation. */
-    static LeaseHolders watch(WorkerStack stack) {
+    public static LeaseHolders watch(WorkerStack stack) {
         LeaseHolders holders = new LeaseHolders(stack);
         // a run lasts seconds (the tests slow the simulator down): looking this often sees each holder
         holders.poller.scheduleWithFixedDelay(holders::poll, 0, 25, TimeUnit.MILLISECONDS);
@@ -46,7 +46,7 @@ final class LeaseHolders implements AutoCloseable {
     }
 
     /** The process id of the instance holding the operation's lease now, if one does. */
-    static Optional<Long> holderPid(WorkerStack stack, UUID operationId) throws SQLException {
+    public static Optional<Long> holderPid(WorkerStack stack, UUID operationId) throws SQLException {
         try (Connection connection = stack.jdbc();
              PreparedStatement query = connection.prepareStatement(
                      "SELECT lease_holder FROM event_log.operations WHERE id = ? AND status = 'active'")) {
@@ -58,12 +58,12 @@ final class LeaseHolders implements AutoCloseable {
     }
 
     /** The process ids that held the operation's lease while it was watched. */
-    Set<Long> of(UUID operationId) {
+    public Set<Long> of(UUID operationId) {
         return Set.copyOf(seen.getOrDefault(operationId, Set.of()));
     }
 
     /** {@code host/pid/random} → pid. */
-    static long pidOf(String holder) {
+    public static long pidOf(String holder) {
         String[] parts = holder.split("/");
         return Long.parseLong(parts[parts.length - 2]);
     }
