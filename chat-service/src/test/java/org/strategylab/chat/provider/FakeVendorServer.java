@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A local HTTP server standing in for a model vendor: it records every request and answers each
@@ -43,6 +44,7 @@ final class FakeVendorServer implements AutoCloseable {
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final AtomicBoolean clientHungUp = new AtomicBoolean();
+    private final AtomicInteger completedStreams = new AtomicInteger();
 
     FakeVendorServer() throws IOException {
         http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -67,6 +69,11 @@ final class FakeVendorServer implements AutoCloseable {
     /** Whether the client closed the connection while an endless stream was being written. */
     boolean clientHungUp() {
         return clientHungUp.get();
+    }
+
+    /** How many scripted whole streams were written to their end. */
+    int completedStreams() {
+        return completedStreams.get();
     }
 
     @Override
@@ -99,6 +106,7 @@ final class FakeVendorServer implements AutoCloseable {
                     out.flush();
                 }
             }
+            server.completedStreams.incrementAndGet();
         };
     }
 
