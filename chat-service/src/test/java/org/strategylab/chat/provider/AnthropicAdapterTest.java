@@ -1,12 +1,14 @@
 package org.strategylab.chat.provider;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link AnthropicAdapter} against the Messages API's streaming format: {@code message_start},
@@ -117,6 +119,23 @@ class AnthropicAdapterTest extends VendorWireFormatTest {
         frames.add(blockStop(1));
         frames.add(messageEnd("end_turn", ROUND_2_OUTPUT));
         return frames;
+    }
+
+    /** Anthropic reports an overload inside a 200 stream with an {@code error} event. */
+    @Test
+    void anErrorEventMidStreamReachesOnErrorNamingTheProvider() throws Exception {
+        List<String> frames = new ArrayList<>(round1Frames().subList(0, 4));
+        frames.add(event("error", map("type", "error", "error", map("type", "overloaded_error", "message", "Overloaded"))));
+        vendor.enqueue(FakeVendorServer.stream(streamContentType(), frames));
+
+        RecordingHandler handler = new RecordingHandler();
+        model.chat(request(List.of(dev.langchain4j.data.message.UserMessage.from(QUESTION))), handler);
+
+        Throwable error = handler.error();
+        ProviderFailure failure = assertInstanceOf(ProviderFailure.class, error);
+        assertEquals("anthropic", failure.provider());
+        assertTrue(failure.getMessage().contains("Overloaded") || failure.getMessage().contains("overloaded"),
+                failure.getMessage());
     }
 
     @Override

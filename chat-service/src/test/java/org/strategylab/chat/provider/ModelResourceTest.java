@@ -1,4 +1,4 @@
-package org.strategylab.chat.rest;
+package org.strategylab.chat.provider;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
