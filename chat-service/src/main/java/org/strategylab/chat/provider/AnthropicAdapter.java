@@ -61,6 +61,6 @@ public class AnthropicAdapter implements ProviderAdapter {
         } else {
             builder.maxTokens(answerTokens).temperature(choice.temperature());
         }
-        return new ProviderNamedModel(provider(), builder.build());
+        return new ProviderNamedModel(provider(), builder.build(), endpoint.timeout());
     }
 }

@@ -65,6 +65,6 @@ public class GeminiAdapter implements ProviderAdapter {
             int none = choice.entry().model().contains("-pro") ? PRO_MIN_BUDGET : 0;
             builder.thinkingConfig(GeminiThinkingConfig.builder().thinkingBudget(none).build());
         }
-        return new ProviderNamedModel(provider(), builder.build());
+        return new ProviderNamedModel(provider(), builder.build(), endpoint.timeout());
     }
 }

@@ -57,6 +57,6 @@ public class OllamaAdapter implements ProviderAdapter {
         } else if (Reasoning.off(choice)) {
             builder.think(false);
         }
-        return new ProviderNamedModel(provider(), builder.build());
+        return new ProviderNamedModel(provider(), builder.build(), endpoint.timeout());
     }
 }

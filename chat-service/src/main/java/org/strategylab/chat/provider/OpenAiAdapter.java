@@ -55,6 +55,6 @@ public class OpenAiAdapter implements ProviderAdapter {
         } else {
             builder.temperature(choice.temperature());
         }
-        return new ProviderNamedModel(provider(), builder.build());
+        return new ProviderNamedModel(provider(), builder.build(), endpoint.timeout());
     }
 }

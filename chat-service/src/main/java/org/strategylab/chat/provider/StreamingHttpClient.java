@@ -17,6 +17,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The HTTP client the plain langchain4j vendor libraries (Anthropic, Gemini, Ollama) stream
@@ -31,6 +37,13 @@ import java.util.concurrent.CompletionException;
  * "multiple HTTP clients" conflict of STACK.md §2).
  */
 final class StreamingHttpClient implements HttpClient {
+
+    /** Cuts streams whose time is up (one daemon thread for every vendor). */
+    private static final ScheduledExecutorService DEADLINES = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "vendor-stream-deadlines");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final java.net.http.HttpClient jdk;
     private final Duration timeout;
@@ -88,27 +101,52 @@ final class StreamingHttpClient implements HttpClient {
                 });
     }
 
-    private static void stream(HttpResponse<InputStream> response, ServerSentEventParser parser,
-                               ServerSentEventListener listener) {
+    private void stream(HttpResponse<InputStream> response, ServerSentEventParser parser,
+                        ServerSentEventListener listener) {
+        AtomicBoolean timedOut = new AtomicBoolean();
         try (InputStream body = response.body()) {
             if (!successful(response.statusCode())) {
                 String text = new String(body.readAllBytes(), StandardCharsets.UTF_8);
                 listener.onError(new HttpException(response.statusCode(), text));
                 return;
             }
-            listener.onOpen(SuccessfulHttpResponse.builder().statusCode(response.statusCode())
-                    .headers(response.headers().map()).build());
-            parser.parse(body, listener);
+            // the JDK times out only the wait for the response's start; a stream that stalls or
+            // never ends is cut when the whole call's time is up
+            ScheduledFuture<?> deadline = timeout == null ? null : DEADLINES.schedule(() -> {
+                timedOut.set(true);
+                closeQuietly(body);
+            }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+            try {
+                listener.onOpen(SuccessfulHttpResponse.builder().statusCode(response.statusCode())
+                        .headers(response.headers().map()).build());
+                parser.parse(body, listener);
+            } finally {
+                if (deadline != null) {
+                    deadline.cancel(false);
+                }
+            }
+            if (timedOut.get()) {
+                listener.onError(new TimeoutException("no complete answer within " + timeout));
+                return;
+            }
             listener.onClose();
         } catch (IOException | RuntimeException e) {
-            listener.onError(e);
+            listener.onError(timedOut.get() ? new TimeoutException("no complete answer within " + timeout) : e);
+        }
+    }
+
+    private static void closeQuietly(InputStream body) {
+        try {
+            body.close();
+        } catch (IOException ignored) {
+            // closing is the point; a failure to close changes nothing
         }
     }
 
     private java.net.http.HttpRequest toJdk(HttpRequest request) {
         java.net.http.HttpRequest.Builder builder = java.net.http.HttpRequest.newBuilder(URI.create(request.url()));
         if (timeout != null) {
-            // the JDK applies it until the response starts: a vendor that never answers fails
+            // the JDK applies it until the response starts; stream() enforces it on the whole call
             builder.timeout(timeout);
         }
         for (Map.Entry<String, List<String>> header : request.headers().entrySet()) {

@@ -206,6 +206,23 @@ abstract class VendorWireFormatTest {
         assertFalse(handler.outcome.isDone(), "a cancelled call neither completes nor fails");
     }
 
+    @Test
+    void aStreamOutlastingTheTimeoutIsCutAndReachesOnErrorNamingTheProvider() throws Exception {
+        vendor.enqueue(FakeVendorServer.endless(streamContentType(), round1Frames().subList(0, 2), textFrame("more ")));
+        StreamingChatModel impatient = adapter(new VendorEndpoint(baseUrl(vendor.url()), API_KEY, Duration.ofSeconds(1)))
+                .open(ModelChoice.of(entry()));
+
+        RecordingHandler handler = new RecordingHandler();
+        impatient.chat(request(List.of(UserMessage.from(QUESTION))), handler);
+
+        ProviderFailure failure = assertInstanceOf(ProviderFailure.class, handler.error());
+        assertEquals(entry().provider(), failure.provider());
+        assertTrue(failure.getMessage().contains("no complete answer within PT1S"), failure.getMessage());
+        if (cancelClosesTheConnection()) {
+            await().atMost(Duration.ofSeconds(15)).until(vendor::clientHungUp);
+        }
+    }
+
     /**
      * Whether cancelling closes the vendor connection (the vendor stops generating and billing).
      * Where it cannot, the stream runs to its end unseen: the test then pins that limitation.
