@@ -30,9 +30,10 @@ class AdaptersInQuarkusTest {
 
     @Test
     void everyVendorHasAnAdapterThatBuildsItsCatalogModels() {
+        Set<String> vendors = Set.of("openai", "anthropic", "gemini", "ollama");
         Set<String> providers = adapters.stream().map(ProviderAdapter::provider).collect(Collectors.toSet());
-        assertTrue(providers.containsAll(Set.of("openai", "anthropic", "gemini", "ollama")), providers.toString());
-        for (ProviderAdapter adapter : adapters) {
+        assertTrue(providers.containsAll(vendors), providers.toString());
+        for (ProviderAdapter adapter : adapters.stream().filter(a -> vendors.contains(a.provider())).toList()) {
             for (ModelEntry entry : catalog.models()) {
                 if (entry.provider().equals(adapter.provider())) {
                     // building is local: no call leaves the service until a turn chats

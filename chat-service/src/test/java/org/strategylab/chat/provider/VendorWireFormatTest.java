@@ -249,10 +249,10 @@ abstract class VendorWireFormatTest {
                         .build());
     }
 
-    /** The names of the tools a request declared, found with {@code path} (vendor-specific). */
-    static List<String> texts(JsonNode array, String field) {
+    /** The text at {@code pointer} (a JSON pointer) in each element of {@code array}. */
+    static List<String> texts(JsonNode array, String pointer) {
         List<String> values = new ArrayList<>();
-        array.forEach(node -> values.add(node.at(field).asText()));
+        array.forEach(node -> values.add(node.at(pointer).asText()));
         return values;
     }
 
