@@ -92,7 +92,7 @@ public final class AgentTurn {
         }
     }
 
-    /** Runs the turn to its end (the terminal event written); answers what the conversation keeps. */
+    /** Runs the turn to its last event before the terminal one; answers what the conversation keeps. */
     public TurnOutcome run() {
         OperationStatus status = OperationStatus.COMPLETED;
         String error = null;
@@ -128,9 +128,16 @@ public final class AgentTurn {
             events.emit("assistant_message", TurnEvents.object().put("messageId", request.messageId()).put("content", content));
         }
         ObjectNode end = usage.toEvent(request.model().entry(), tools.size());
-        end.put("status", status.name().toLowerCase(java.util.Locale.ROOT));
-        events.end(end, status);
+        end.put("status", status.wire());
         return new TurnOutcome(content, toolCalls, reasoning.isEmpty() ? null : reasoning.toString(), end, status, error);
+    }
+
+    /**
+     * Ends the turn's operation with {@code message_end} (its usage), after the conversation has
+     * stored what the turn said: a client that sees the end can read the message.
+     */
+    public void end(TurnOutcome outcome) {
+        events.end(outcome.usage(), outcome.status());
     }
 
     /** The rounds; answers the error that ended them early (a budget), or null. */

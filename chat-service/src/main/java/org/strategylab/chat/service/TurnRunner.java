@@ -108,6 +108,7 @@ public class TurnRunner {
         handle.onCancel(turn::cancel);
         TurnOutcome outcome = turn.run();
         store(strategyId, command, model, outcome);
+        turn.end(outcome);
     }
 
     private void store(UUID strategyId, ChatCommand command, ModelEntry model, TurnOutcome outcome) {

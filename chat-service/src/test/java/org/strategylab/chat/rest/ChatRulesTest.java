@@ -61,6 +61,13 @@ class ChatRulesTest {
                     .statusCode(422).contentType("application/problem+json")
                     .body("errors.pointer", hasItem(row[1]));
         }
+        // a vendor without a key: the message says which setting enables it
+        ChatTurnTest.as(user).body(body("\"model\":\"openai/gpt-5\"")).post("/api/v1/chat").then().statusCode(422)
+                .body("errors[0].pointer", equalTo("/model"))
+                .body("errors[0].message", org.hamcrest.Matchers.containsString("OPENAI_API_KEY"));
+        ChatTurnTest.as(user).body(body("\"provider\":\"anthropic\"")).post("/api/v1/chat").then().statusCode(422)
+                .body("errors[0].pointer", equalTo("/provider"))
+                .body("errors[0].message", org.hamcrest.Matchers.containsString("ANTHROPIC_API_KEY"));
         ChatTurnTest.as(user).get("/api/v1/strategies").then().statusCode(200).body("total", equalTo(0));
     }
 
