@@ -68,8 +68,9 @@ public final class AgentTurn {
     private final AtomicReference<Future<?>> currentTool = new AtomicReference<>();
     private volatile boolean cancelled;
 
-    AgentTurn(TurnRequest request, ProviderAdapter adapter, List<AgentTool> tools, TurnGraph graph, TurnEvents events,
-              ChatConfig.Agent budget, ExecutorService toolThreads) {
+    /** A turn over these tools and this vendor; {@link AgentLoop#turn} makes the service's turns. */
+    public AgentTurn(TurnRequest request, ProviderAdapter adapter, List<AgentTool> tools, TurnGraph graph,
+                     TurnEvents events, ChatConfig.Agent budget, ExecutorService toolThreads) {
         this.request = request;
         this.adapter = adapter;
         this.tools = tools;

@@ -26,13 +26,23 @@ public class TurnEvents {
         this.mapper = mapper;
     }
 
+    /** For a sink that keeps the events itself instead of appending them (it overrides {@link #emit} and {@link #end}). */
+    protected TurnEvents(ObjectMapper mapper) {
+        this(null, mapper);
+    }
+
+    /** Turns a payload into the JSON an event carries. */
+    protected JsonNode json(Object payload) {
+        return payload instanceof JsonNode node ? node : mapper.valueToTree(payload);
+    }
+
     public static ObjectNode object() {
         return JSON.objectNode();
     }
 
     /** Appends an event whose payload is any value Jackson writes as an object. */
     public void emit(String type, Object payload) {
-        JsonNode data = payload instanceof JsonNode node ? node : mapper.valueToTree(payload);
+        JsonNode data = json(payload);
         handle.emit(type, data).subscribe().with(appended -> { }, failure ->
                 LOG.warnf("event %s of operation %s was not appended: %s", type, handle.id(), failure.getMessage()));
     }

@@ -22,6 +22,19 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.strategylab.chat.agent.AgentTurn;
+import org.strategylab.chat.agent.TurnOutcome;
+import org.strategylab.chat.agent.TurnRequest;
+import org.strategylab.chat.config.ChatConfig;
+import org.strategylab.chat.graph.StrategyGraph;
+import org.strategylab.chat.tools.AgentTool;
+import org.strategylab.chat.tools.ToolContext;
+import org.strategylab.chat.tools.TurnGraph;
+import org.strategylab.eventlog.index.OperationStatus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -138,6 +151,134 @@ abstract class VendorWireFormatTest {
         assertFalse(round2.aiMessage().hasToolExecutionRequests());
         assertEquals(ROUND_2_INPUT, round2.tokenUsage().inputTokenCount());
         assertEquals(ROUND_2_OUTPUT, round2.tokenUsage().outputTokenCount());
+    }
+
+    @Test
+    void theAgentLoopStreamsTheTextRunsBothToolsAndEndsWithTheUsageOfBothCalls() throws Exception {
+        vendor.enqueue(FakeVendorServer.stream(streamContentType(), round1Frames()));
+        vendor.enqueue(FakeVendorServer.stream(streamContentType(), round2Frames()));
+        LoopEvents events = new LoopEvents();
+        TurnOutcome outcome = loopTurn(events).run();
+
+        assertEquals(OperationStatus.COMPLETED, outcome.status(), events.types().toString());
+        String text = String.join("", ROUND_1_TEXT) + "\n\n" + String.join("", ROUND_2_TEXT);
+        assertEquals(text, outcome.content());
+        assertEquals(text, events.of("assistant_delta").stream().map(d -> d.path("delta").asText())
+                .reduce("", String::concat), "the stream is the message");
+        assertEquals(List.of(TOOL_1, TOOL_2), events.of("tool_call_start").stream().map(e -> e.path("name").asText()).toList());
+        assertEquals(JSON.readTree(TOOL_1_ARGS), JSON.readTree(events.of("tool_call_start").get(0).path("arguments").asText()));
+        assertEquals(List.of(JSON.readTree(TOOL_1_RESULT), JSON.readTree(TOOL_2_RESULT)), events.of("tool_call_end").stream()
+                .map(e -> read(e.path("result").asText())).toList());
+        List<ToolExecutionRequest> calls = events.of("tool_call_start").stream().map(e -> ToolExecutionRequest.builder()
+                .id(e.path("id").asText()).name(e.path("name").asText()).arguments(e.path("arguments").asText()).build()).toList();
+        // the loop's instructions travel as a system message (OpenAI and Ollama put it among the messages)
+        assertToolResultsSent(withoutSystemMessages(vendor.received().get(1).body()), calls);
+        JsonNode usage = outcome.usage();
+        assertEquals(ROUND_1_INPUT + ROUND_2_INPUT, usage.path("promptTokens").asInt());
+        assertEquals(ROUND_1_OUTPUT + ROUND_2_OUTPUT, usage.path("completionTokens").asInt());
+        assertEquals(2, usage.path("llmCallCount").asInt());
+        assertEquals(2, usage.path("toolCallCount").asInt());
+        assertEquals(entry().id(), usage.path("modelId").asText());
+        assertEquals(entry().costUsd(ROUND_1_INPUT + ROUND_2_INPUT, 0, ROUND_1_OUTPUT + ROUND_2_OUTPUT),
+                usage.path("estimatedCostUsd").asDouble(), 1e-12, "the cost at the catalog's prices");
+    }
+
+    @Test
+    void aVendorFailureMidStreamEndsTheTurnWithAnErrorNamingTheProviderAndNoToolRun() throws Exception {
+        vendor.enqueue(FakeVendorServer.brokenStream(streamContentType(), round1Frames().subList(0, 3)));
+        LoopEvents events = new LoopEvents();
+        TurnOutcome outcome = loopTurn(events).run();
+
+        assertEquals(OperationStatus.FAILED, outcome.status());
+        List<JsonNode> errors = events.of("error");
+        assertEquals(1, errors.size(), events.types().toString());
+        assertTrue(errors.get(0).path("error").asText().startsWith(entry().provider()), errors.toString());
+        assertEquals(List.of(), events.of("tool_call_start"));
+        assertEquals(List.of(), events.of("assistant_message"));
+    }
+
+    /** A turn of the real agent loop over this vendor, with two tools that answer the scenario's results. */
+    AgentTurn loopTurn(LoopEvents events) {
+        ProviderAdapter adapter = adapter(new VendorEndpoint(baseUrl(vendor.url()), API_KEY, Duration.ofSeconds(20)));
+        TurnRequest request = new TurnRequest(UUID.randomUUID(), "kinases", "alice", "token", "plasmodb",
+                UUID.randomUUID().toString(), QUESTION, ModelChoice.of(entry()), Set.of(), List.of(), List.of(),
+                StrategyGraph.empty());
+        List<AgentTool> tools = List.of(answering(TOOL_1, TOOL_1_RESULT), answering(TOOL_2, TOOL_2_RESULT));
+        TurnGraph graph = new TurnGraph("kinases", StrategyGraph.empty(), next -> { });
+        return new AgentTurn(request, adapter, tools, graph, events, BUDGET, TOOL_THREADS);
+    }
+
+    static final ExecutorService TOOL_THREADS = Executors.newCachedThreadPool();
+
+    static final ChatConfig.Agent BUDGET = new ChatConfig.Agent() {
+        public int maxRounds() {
+            return 4;
+        }
+
+        public long maxTokens() {
+            return 100_000;
+        }
+
+        public Duration toolTimeout() {
+            return Duration.ofSeconds(10);
+        }
+
+        public Duration modelTimeout() {
+            return Duration.ofSeconds(20);
+        }
+
+        public int historyMessages() {
+            return 4;
+        }
+
+        public int maxToolResultChars() {
+            return 10_000;
+        }
+    };
+
+    static AgentTool answering(String name, String result) {
+        return new AgentTool() {
+            public String name() {
+                return name;
+            }
+
+            public String description() {
+                return "answers " + result;
+            }
+
+            public String group() {
+                return "test";
+            }
+
+            public JsonObjectSchema arguments() {
+                return JsonObjectSchema.builder().addStringProperty("query").build();
+            }
+
+            public JsonNode run(JsonNode arguments, ToolContext context) {
+                return read(result);
+            }
+        };
+    }
+
+    static JsonNode withoutSystemMessages(JsonNode body) {
+        com.fasterxml.jackson.databind.node.ObjectNode copy = body.deepCopy();
+        if (copy.path("messages").isArray()) {
+            com.fasterxml.jackson.databind.node.ArrayNode kept = copy.putArray("messages");
+            body.path("messages").forEach(m -> {
+                if (!"system".equals(m.path("role").asText())) {
+                    kept.add(m);
+                }
+            });
+        }
+        return copy;
+    }
+
+    static JsonNode read(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(e);
+        }
     }
 
     @Test
