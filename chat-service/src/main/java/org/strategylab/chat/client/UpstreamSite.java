@@ -38,10 +38,17 @@ public class UpstreamSite {
         return await(client.sites());
     }
 
-    /** Whether the site is one upstream-gateway serves. */
+    /** Sites upstream-gateway answered for: a site's existence does not change while the service runs. */
+    private final java.util.Set<String> knownSites = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Whether the site is one upstream-gateway serves (asked once per site; unknown ones are asked again). */
     public boolean siteExists(String siteId) {
+        if (knownSites.contains(siteId)) {
+            return true;
+        }
         try {
             await(client.site(siteId));
+            knownSites.add(siteId);
             return true;
         } catch (PeerFailure failure) {
             if (failure.status() == 404) {

@@ -33,6 +33,8 @@ import org.strategylab.eventlog.operation.Operations;
 @ApplicationScoped
 public class ChatService {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ChatService.class);
+
     public static final String KIND = "chat";
     public static final String EVENTS_TOPIC = "chat.events";
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -113,7 +115,10 @@ public class ChatService {
                     request.mentions(), request.disabledTools())).await().atMost(WAIT);
             return new ChatStarted(operation.id().toString(), strategyId.toString(), messageId);
         } finally {
-            strategies.clearTurnStarting(strategyId).await().atMost(WAIT);
+            // not waited for: from here the registered operation itself keeps a second turn out
+            strategies.clearTurnStarting(strategyId).subscribe().with(done -> { },
+                    failure -> LOG.warnf("conversation %s stays held for its start window: %s", strategyId,
+                            failure.getMessage()));
         }
     }
 
