@@ -95,6 +95,19 @@ class ChatTurnTest {
         assertEquals(List.of("user", "assistant"), view.getList("messages.role"));
         assertEquals(streamed, view.getString("messages[1].content"));
         assertEquals(tools.size(), view.getList("messages[1].toolCalls").size());
+
+        // the next turn changes the strategy there is: the new step joins its root
+        JsonPath next = send(user, "{\"siteId\":\"plasmodb\",\"strategyId\":\"" + strategyId
+                + "\",\"message\":\"add genes with signal peptides\"}");
+        assertEquals(strategyId, next.getString("strategyId"));
+        List<EventEnvelope> second = events.awaitEnd(next.getString("operationId"), TURN);
+        assertEquals("graph_snapshot", second.get(3).type(), "a continued conversation starts from its graph");
+        JsonPath changed = as(user).get("/api/v1/strategies/" + strategyId).then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of("search", "search", "combine"), changed.getList("graph.steps.kind"));
+        assertEquals("INTERSECT", changed.getString("graph.steps[2].operator"));
+        assertEquals(steps.get(0).get("id"), changed.getString("graph.steps[2].primaryInputStepId"));
+        assertEquals(changed.getString("graph.steps[2].id"), changed.getString("graph.rootStepId"));
+        assertEquals(List.of("user", "assistant", "user", "assistant"), changed.getList("messages.role"));
     }
 
     @Test

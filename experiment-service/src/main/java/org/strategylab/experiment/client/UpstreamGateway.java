@@ -9,13 +9,11 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.WebApplicationException;
-import jakarta.ws.rs.core.Response;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
-import org.strategylab.edge.problem.FieldError;
+import org.strategylab.edge.peer.PeerFailure;
 
 /**
  * The calls a run makes to upstream-gateway, with its failures turned into {@link UpstreamFailure}
@@ -173,25 +171,7 @@ public class UpstreamGateway {
     }
 
     private UpstreamFailure failure(Throwable thrown) {
-        Response response = ((WebApplicationException) thrown).getResponse();
-        int status = response.getStatus();
-        String code = null;
-        String detail = null;
-        List<FieldError> errors = new ArrayList<>();
-        try {
-            String text = response.readEntity(String.class);
-            JsonNode problem = text == null || text.isBlank() ? null : mapper.readTree(text);
-            if (problem != null) {
-                code = problem.path("code").isTextual() ? problem.path("code").asText() : null;
-                detail = problem.path("detail").isTextual() ? problem.path("detail").asText()
-                        : problem.path("title").asText(null);
-                for (JsonNode error : problem.path("errors")) {
-                    errors.add(new FieldError(error.path("pointer").asText(""), error.path("message").asText("")));
-                }
-            }
-        } catch (IOException | RuntimeException unreadable) {
-            detail = "upstream-gateway answered " + status;
-        }
-        return new UpstreamFailure(status, code, detail, errors);
+        PeerFailure failure = PeerFailure.of("upstream-gateway", (WebApplicationException) thrown, mapper);
+        return new UpstreamFailure(failure.status(), failure.code(), failure.getMessage(), failure.errors());
     }
 }

@@ -79,7 +79,10 @@ public final class MockPlanner {
         }
         String request = ((UserMessage) messages.get(start)).singleText();
         List<Done> done = trail(messages, start);
-        List<Condition> conditions = conditions(SAVE_CLAUSE.matcher(request).replaceFirst(""));
+        String asked = SAVE_CLAUSE.matcher(request).replaceFirst("");
+        Optional<String> existingRoot = existingRoot(messages);
+        Optional<Condition> refinement = existingRoot.flatMap(root -> refinement(asked));
+        List<Condition> conditions = refinement.map(List::of).orElseGet(() -> conditions(asked));
         String organismHint = organismHint(request);
         List<String> stepIds = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -124,6 +127,13 @@ public final class MockPlanner {
             }
             stepIds.add(step.path("stepId").asText());
             labels.add(label);
+        }
+        if (refinement.isPresent()) {
+            // a change to the strategy there is: the new step joins its root
+            stepIds.add(0, existingRoot.get());
+            labels.add(0, "your strategy");
+            conditions = List.of(new Condition("your strategy", null), new Condition(refinement.get().text(),
+                    refinement.get().operator()));
         }
         String rootId = stepIds.get(0);
         JsonNode rootResult = find(done, "create_step", a -> true).map(Done::result).orElse(null);
@@ -172,6 +182,9 @@ public final class MockPlanner {
         StringBuilder text = new StringBuilder();
         if (labels.size() == 1) {
             text.append("I built a one-step strategy: **").append(labels.get(0)).append("** (").append(rootId).append(").");
+        } else if ("your strategy".equals(labels.get(0))) {
+            text.append("I added **").append(labels.get(1)).append("** to your strategy with ")
+                    .append(conditions.get(1).operator()).append(" (").append(rootId).append(").");
         } else {
             text.append("I built a strategy of two searches, **").append(labels.get(0)).append("** and **")
                     .append(labels.get(1)).append("**, combined with ").append(conditions.get(1).operator())
@@ -310,6 +323,44 @@ public final class MockPlanner {
             }
         }
         return List.of(trimmed.split("\\s*,\\s*"));
+    }
+
+    private static final Pattern ADD = Pattern.compile("^(?:now\\s+|then\\s+)?(?:please\\s+)?(?:add|also(?:\\s+find)?|"
+            + "keep only|only keep|narrow(?:\\s+it)?\\s+to|restrict(?:\\s+it)?\\s+to|limit(?:\\s+it)?\\s+to)\\s+",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern REMOVE = Pattern.compile("^(?:now\\s+|then\\s+)?(?:please\\s+)?(?:remove|exclude|drop|"
+            + "take out|subtract)\\s+", Pattern.CASE_INSENSITIVE);
+    private static final Pattern INCLUDE = Pattern.compile("^(?:now\\s+|then\\s+)?(?:please\\s+)?(?:include|plus|"
+            + "or also|union with)\\s+", Pattern.CASE_INSENSITIVE);
+    private static final String STATE = "The strategy as it stands: ";
+
+    /**
+     * A message that changes the strategy there is ("add …", "remove …", "include …"): the
+     * condition, with the operator that joins it to the strategy's root.
+     */
+    static Optional<Condition> refinement(String request) {
+        String text = request.trim().replaceAll("[.?!]+$", "");
+        for (Map.Entry<Pattern, String> verb : List.of(Map.entry(REMOVE, "MINUS"), Map.entry(INCLUDE, "UNION"),
+                Map.entry(ADD, "INTERSECT"))) {
+            java.util.regex.Matcher matcher = verb.getKey().matcher(text);
+            if (matcher.find() && !keywords(text.substring(matcher.end())).isEmpty()) {
+                return Optional.of(new Condition(text.substring(matcher.end()).trim(), verb.getValue()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The root of the strategy the turn starts from, read from the system message, when it has exactly one. */
+    static Optional<String> existingRoot(List<ChatMessage> messages) {
+        for (ChatMessage message : messages) {
+            if (message instanceof dev.langchain4j.data.message.SystemMessage system && system.text().contains(STATE)) {
+                String rest = system.text().substring(system.text().indexOf(STATE) + STATE.length());
+                String line = rest.contains("\n") ? rest.substring(0, rest.indexOf('\n')) : rest;
+                JsonNode roots = parse(line).path("graph").path("rootStepIds");
+                return roots.size() == 1 ? Optional.of(roots.get(0).asText()) : Optional.empty();
+            }
+        }
+        return Optional.empty();
     }
 
     /** The conditions of a request: one, or two joined by an operator. */

@@ -85,4 +85,16 @@ class MockPlannerTest {
         messages.add(AiMessage.from(List.of(ToolExecutionRequest.builder().id(id).name(tool).arguments(arguments).build())));
         messages.add(ToolExecutionResultMessage.from(id, tool, result));
     }
+
+    @Test
+    void aChangeToTheStrategyThereIsJoinsItsRoot() {
+        assertEquals("INTERSECT", MockPlanner.refinement("Add genes with signal peptides").orElseThrow().operator());
+        assertEquals("genes with signal peptides", MockPlanner.refinement("add genes with signal peptides").orElseThrow().text());
+        assertEquals("MINUS", MockPlanner.refinement("now remove genes with transmembrane domains").orElseThrow().operator());
+        assertEquals("UNION", MockPlanner.refinement("include phosphatases").orElseThrow().operator());
+        assertEquals(java.util.Optional.empty(), MockPlanner.refinement("kinases in falciparum"));
+        List<ChatMessage> messages = List.of(SystemMessage.from("You are …\nThe strategy as it stands: "
+                + "{\"steps\":[],\"graph\":{\"stepCount\":1,\"rootStepIds\":[\"step-3\"]}}\nmore"), UserMessage.from("x"));
+        assertEquals(java.util.Optional.of("step-3"), MockPlanner.existingRoot(messages));
+    }
 }
