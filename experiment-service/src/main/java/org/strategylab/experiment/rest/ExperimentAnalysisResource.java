@@ -1,0 +1,47 @@
+package org.strategylab.experiment.rest;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.strategylab.edge.auth.Caller;
+import org.strategylab.evaluation.model.EnrichmentResult;
+import org.strategylab.experiment.api.EnrichRequest;
+import org.strategylab.experiment.service.ExperimentEnrichment;
+
+/** Analyses of one experiment that has run: enrichment, custom gene-set enrichment, threshold sweeps. */
+@Path("/api/v1/experiments/{id}")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class ExperimentAnalysisResource {
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    JsonWebToken token;
+
+    @Inject
+    ExperimentEnrichment enrichment;
+
+    @POST
+    @Path("/enrich")
+    @Operation(summary = "GO, pathway and word enrichment of the experiment's result through the site's analysis plugins;"
+            + " each type replaces its stored result, a failed type carries its error and keeps the previous terms")
+    @APIResponse(responseCode = "200", description = "One EnrichmentResult per requested type")
+    @APIResponse(responseCode = "409", description = "The experiment has not completed")
+    @APIResponse(responseCode = "422", description = "An unknown or repeated analysis type; errors[] names it")
+    public Uni<List<EnrichmentResult>> enrich(@PathParam("id") String id, @Valid @NotNull EnrichRequest request) {
+        return enrichment.enrich(caller.id(), token.getRawToken(), id, request);
+    }
+}
