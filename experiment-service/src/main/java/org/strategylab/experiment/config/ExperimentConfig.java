@@ -24,6 +24,13 @@ public interface ExperimentConfig {
         @WithDefault("PT300S")
         Duration enrichmentMaxWait();
 
+        /**
+         * The most IDs read from the site for custom enrichment: the result's genes and an organism's
+         * genes as the background (default 50,000, upstream-gateway's ceiling).
+         */
+        @WithDefault("50000")
+        int maxSiteIds();
+
         /** Sweep points evaluated at once (spec §8: 3). */
         @WithDefault("3")
         int sweepConcurrency();

@@ -16,7 +16,10 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.strategylab.edge.auth.Caller;
 import org.strategylab.evaluation.model.EnrichmentResult;
+import org.strategylab.evaluation.model.CustomEnrichmentResult;
+import org.strategylab.experiment.api.CustomEnrichRequest;
 import org.strategylab.experiment.api.EnrichRequest;
+import org.strategylab.experiment.service.CustomGeneSetEnrichment;
 import org.strategylab.experiment.service.ExperimentEnrichment;
 
 /** Analyses of one experiment that has run: enrichment, custom gene-set enrichment, threshold sweeps. */
@@ -34,6 +37,9 @@ public class ExperimentAnalysisResource {
     @Inject
     ExperimentEnrichment enrichment;
 
+    @Inject
+    CustomGeneSetEnrichment customEnrichment;
+
     @POST
     @Path("/enrich")
     @Operation(summary = "GO, pathway and word enrichment of the experiment's result through the site's analysis plugins;"
@@ -43,5 +49,15 @@ public class ExperimentAnalysisResource {
     @APIResponse(responseCode = "422", description = "An unknown or repeated analysis type; errors[] names it")
     public Uni<List<EnrichmentResult>> enrich(@PathParam("id") String id, @Valid @NotNull EnrichRequest request) {
         return enrichment.enrich(caller.id(), token.getRawToken(), id, request);
+    }
+
+    @POST
+    @Path("/custom-enrich")
+    @Operation(summary = "Test a gene set against the experiment's result within a background (the given IDs, else the"
+            + " organism's genes): exact hypergeometric p, fold enrichment, odds ratios")
+    @APIResponse(responseCode = "422", description = "An empty gene set, one larger than the background, no organism to"
+            + " take the background from; errors[] names the field")
+    public Uni<CustomEnrichmentResult> customEnrich(@PathParam("id") String id, @Valid @NotNull CustomEnrichRequest request) {
+        return customEnrichment.enrich(caller.id(), token.getRawToken(), id, request);
     }
 }
