@@ -32,6 +32,7 @@ public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePo
                 robustness, resultCount, crossValidation, List.of());
     }
 
+    @com.fasterxml.jackson.annotation.JsonCreator
     public ExperimentResults {
         truePositiveGenes = truePositiveGenes == null ? List.of() : truePositiveGenes;
         falseNegativeGenes = falseNegativeGenes == null ? List.of() : falseNegativeGenes;

@@ -197,7 +197,7 @@ public class UpstreamGateway {
 
     /** Deletes the caller's leaked helper strategies on the site (rule 4.5.8); answers how many went. */
     public Uni<Integer> cleanupHelperStrategies(String token, String siteId) {
-        return guard(client.cleanupStrategies(bearer(token), siteId)).map(answer -> answer.path("deleted").asInt());
+        return guard(client.cleanupStrategies(bearer(token), siteId, JSON.objectNode())).map(answer -> answer.path("deleted").asInt());
     }
 
     private static String bearer(String token) {

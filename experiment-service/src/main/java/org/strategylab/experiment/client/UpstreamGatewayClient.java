@@ -105,5 +105,5 @@ public interface UpstreamGatewayClient {
     @POST
     @Path("/internal/v1/sites/{siteId}/strategies/cleanup")
     Uni<JsonNode> cleanupStrategies(@HeaderParam("Authorization") String authorization,
-                                    @PathParam("siteId") String siteId);
+                                    @PathParam("siteId") String siteId, JsonNode empty);
 }

@@ -9,14 +9,15 @@ import java.util.List;
  * hour, far longer than a command waits for a worker (the claim timeout), and nothing else in it
  * is secret.
  *
- * @param type          {@code run} (one experiment), {@code batch}, {@code benchmark}, {@code seed} or {@code cross-validate}
+ * @param type          {@code run} (one experiment), {@code batch}, {@code benchmark}, {@code seed}, {@code cross-validate} or {@code threshold-sweep}
  * @param operationId   the registered operation the worker claims
  * @param experimentIds the experiments it runs (one for {@code run}; the members of a batch or benchmark)
  * @param groupId       the batch or benchmark id; the site for {@code seed}
  * @param kFolds        the folds of a {@code cross-validate} command
+ * @param sweep         what a {@code threshold-sweep} command sweeps
  */
 public record ExperimentCommand(String type, String operationId, List<String> experimentIds, String groupId,
-                                String ownerId, String token, Integer kFolds) {
+                                String ownerId, String token, Integer kFolds, SweepPlan sweep) {
 
     public static final String RUN = "run";
     public static final String BATCH = "batch";
@@ -24,14 +25,24 @@ public record ExperimentCommand(String type, String operationId, List<String> ex
     public static final String SEED = "seed";
     /** Cross-validation of an experiment that has run. */
     public static final String CROSS_VALIDATE = "cross-validate";
+    /** A threshold sweep of an experiment's parameter. */
+    public static final String THRESHOLD_SWEEP = "threshold-sweep";
 
+    /** A command of any type but a sweep. */
+    public ExperimentCommand(String type, String operationId, List<String> experimentIds, String groupId,
+                             String ownerId, String token, Integer kFolds) {
+        this(type, operationId, experimentIds, groupId, ownerId, token, kFolds, null);
+    }
+
+    @com.fasterxml.jackson.annotation.JsonCreator
     public ExperimentCommand {
         experimentIds = experimentIds == null ? List.of() : List.copyOf(experimentIds);
     }
 
     /** The key that keeps a command's retries on one partition. */
     public String key() {
-        if (!experimentIds.isEmpty() && (RUN.equals(type) || CROSS_VALIDATE.equals(type))) {
+        if (!experimentIds.isEmpty() && (RUN.equals(type) || CROSS_VALIDATE.equals(type)
+                || THRESHOLD_SWEEP.equals(type))) {
             return experimentIds.get(0);
         }
         return groupId != null ? groupId : operationId;

@@ -19,6 +19,8 @@ import org.strategylab.evaluation.model.EnrichmentResult;
 import org.strategylab.evaluation.model.CustomEnrichmentResult;
 import org.strategylab.experiment.api.CustomEnrichRequest;
 import org.strategylab.experiment.api.EnrichRequest;
+import org.strategylab.experiment.api.ThresholdSweepRequest;
+import org.strategylab.experiment.service.ThresholdSweeps;
 import org.strategylab.experiment.service.CustomGeneSetEnrichment;
 import org.strategylab.experiment.service.ExperimentEnrichment;
 
@@ -40,6 +42,9 @@ public class ExperimentAnalysisResource {
     @Inject
     CustomGeneSetEnrichment customEnrichment;
 
+    @Inject
+    ThresholdSweeps sweeps;
+
     @POST
     @Path("/enrich")
     @Operation(summary = "GO, pathway and word enrichment of the experiment's result through the site's analysis plugins;"
@@ -59,5 +64,18 @@ public class ExperimentAnalysisResource {
             + " take the background from; errors[] names the field")
     public Uni<CustomEnrichmentResult> customEnrich(@PathParam("id") String id, @Valid @NotNull CustomEnrichRequest request) {
         return customEnrichment.enrich(caller.id(), token.getRawToken(), id, request);
+    }
+
+    @POST
+    @Path("/threshold-sweep")
+    @Operation(summary = "Sweep one parameter of the experiment's search or tree: 202 with the operation (sweep_point per"
+            + " value, then sweep_complete); SSE with Accept: text/event-stream at the gateway")
+    @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
+    @APIResponse(responseCode = "422", description = "No values, no range, steps outside 3–50, a parameter the experiment"
+            + " does not have; errors[] names the field")
+    public Uni<jakarta.ws.rs.core.Response> thresholdSweep(@PathParam("id") String id,
+                                                           @NotNull ThresholdSweepRequest request) {
+        return sweeps.start(caller.id(), token.getRawToken(), id, request)
+                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
     }
 }
