@@ -79,30 +79,45 @@ public class ExperimentEnrichment {
                         "Enrichment needs a completed experiment; this one is " + row.status);
             }
             ExperimentSettings settings = ExperimentViews.settings(row);
-            return target(token, row, settings)
-                    .chain(target -> Uni.join().all(types.stream()
-                            .map(type -> analyse(token, settings, target, type, parameters(request, type))).toList())
-                            .andCollectFailures())
-                    .onFailure().recoverWithItem(failure -> types.stream()
-                            .map(type -> failed(type, failure)).toList())
+            return analyseAll(token, settings, row.upstreamStepId, targetIds(row), types, request.parameters())
                     .chain(fresh -> store(row, callerId, fresh));
         });
+    }
+
+    /**
+     * Runs the types at once on the experiment's step (when it has one), its search or tree, or its
+     * gene IDs; a type that fails answers a result with its error, never a failure.
+     *
+     * @param parameters plugin values per type, or null
+     */
+    public Uni<List<EnrichmentResult>> analyseAll(String token, ExperimentSettings settings, Long stepId,
+                                                  List<String> targetIds, List<String> types,
+                                                  Map<String, Map<String, Object>> parameters) {
+        return target(token, settings, stepId, targetIds)
+                .chain(target -> Uni.join().all(types.stream()
+                        .map(type -> analyse(token, settings, target, type, parameters(parameters, type))).toList())
+                        .andCollectFailures())
+                .onFailure().recoverWithItem(failure -> types.stream().map(type -> failed(type, failure)).toList());
+    }
+
+    private static List<String> targetIds(ExperimentEntity row) {
+        List<String> ids = new ArrayList<>();
+        if (row.targetGeneIds != null) {
+            row.targetGeneIds.path("ids").forEach(gene -> ids.add(gene.asText()));
+        }
+        return ids;
     }
 
     /** What upstream-gateway analyses: a persisted step, or a tree. */
     private record Target(Long stepId, JsonNode tree) {
     }
 
-    private Uni<Target> target(String token, ExperimentEntity row, ExperimentSettings settings) {
-        if (row.upstreamStepId != null) {
-            return Uni.createFrom().item(new Target(row.upstreamStepId, null));
+    private Uni<Target> target(String token, ExperimentSettings settings, Long stepId, List<String> ids) {
+        if (stepId != null) {
+            return Uni.createFrom().item(new Target(stepId, null));
         }
         if (!settings.geneIdMode()) {
             return Uni.createFrom().item(new Target(null, UpstreamEvaluation.tree(settings)));
-        }
-        List<String> ids = new ArrayList<>();
-        if (row.targetGeneIds != null) {
-            row.targetGeneIds.path("ids").forEach(gene -> ids.add(gene.asText()));
         }
         return upstream.uploadDataset(token, settings.siteId(), ids).map(dataset -> {
             ObjectNode node = JsonNodeFactory.instance.objectNode()
@@ -163,7 +178,7 @@ public class ExperimentEnrichment {
      * A fresh result replaces the stored one of its type; a failed one keeps the stored terms and
      * carries its error beside them.
      */
-    static List<EnrichmentResult> merged(List<EnrichmentResult> stored, List<EnrichmentResult> fresh) {
+    public static List<EnrichmentResult> merged(List<EnrichmentResult> stored, List<EnrichmentResult> fresh) {
         Map<String, EnrichmentResult> byType = new LinkedHashMap<>();
         stored.forEach(result -> byType.put(result.analysisType(), result));
         for (EnrichmentResult result : fresh) {
@@ -175,11 +190,11 @@ public class ExperimentEnrichment {
         return List.copyOf(byType.values());
     }
 
-    private static List<String> checkedTypes(EnrichRequest request) {
-        List<FieldError> errors = new ArrayList<>();
+    /** Unknown and repeated analysis types, each named by its index under {@code /enrichmentTypes}. */
+    public static Set<String> checkTypes(List<String> types, List<FieldError> errors) {
         Set<String> seen = new HashSet<>();
-        for (int i = 0; i < request.enrichmentTypes().size(); i++) {
-            String type = request.enrichmentTypes().get(i);
+        for (int i = 0; i < types.size(); i++) {
+            String type = types.get(i);
             if (!PLUGINS.containsKey(type)) {
                 errors.add(new FieldError("/enrichmentTypes/" + i,
                         "must be one of go_function, go_component, go_process, pathway, word"));
@@ -187,6 +202,12 @@ public class ExperimentEnrichment {
                 errors.add(new FieldError("/enrichmentTypes/" + i, "repeats '" + type + "'"));
             }
         }
+        return seen;
+    }
+
+    private static List<String> checkedTypes(EnrichRequest request) {
+        List<FieldError> errors = new ArrayList<>();
+        Set<String> seen = checkTypes(request.enrichmentTypes(), errors);
         if (request.parameters() != null) {
             request.parameters().keySet().stream().filter(type -> !seen.contains(type)).sorted().forEach(type ->
                     errors.add(new FieldError("/parameters/" + type, "names no requested analysis type")));
@@ -203,8 +224,8 @@ public class ExperimentEnrichment {
         return List.copyOf(request.enrichmentTypes());
     }
 
-    private static Map<String, Object> parameters(EnrichRequest request, String type) {
-        Map<String, Object> values = request.parameters() == null ? null : request.parameters().get(type);
+    private static Map<String, Object> parameters(Map<String, Map<String, Object>> parameters, String type) {
+        Map<String, Object> values = parameters == null ? null : parameters.get(type);
         return values == null ? Map.of() : values;
     }
 }

@@ -110,15 +110,17 @@ public class ExperimentRequests {
                     request.parameterDisplayValues(), blankToNull(request.sortAttribute()), finalDirection,
                     request.parentExperimentId(), Boolean.TRUE.equals(request.enableRobustness()),
                     request.bootstrapIterations(), request.bootstrapSeed(),
-                    Boolean.TRUE.equals(request.enableCrossValidation()), request.kFolds());
+                    Boolean.TRUE.equals(request.enableCrossValidation()), request.kFolds(),
+                    request.enrichmentTypes() == null || request.enrichmentTypes().isEmpty() ? null
+                            : List.copyOf(request.enrichmentTypes()));
             return checkUpstream(token, settings, finalSearches)
                     .replaceWith(new ValidatedExperiment(settings, finalTargets, controls.label()));
         });
     }
 
     private void refuseUnsupported(ExperimentRequest r, List<FieldError> errors) {
-        if (r.enrichmentTypes() != null && !r.enrichmentTypes().isEmpty()) {
-            errors.add(new FieldError("/enrichmentTypes", NOT_YET));
+        if (r.enrichmentTypes() != null) {
+            ExperimentEnrichment.checkTypes(r.enrichmentTypes(), errors);
         }
         if (Boolean.TRUE.equals(r.enableStepAnalysis())) {
             errors.add(new FieldError("/enableStepAnalysis", NOT_YET));

@@ -193,6 +193,33 @@ class ExperimentEnrichmentTest {
                 .post("/api/v1/experiments/00000000-0000-0000-0000-000000000000/enrich").then().statusCode(404);
     }
 
+    @Test
+    void aRunWithEnrichmentTypesEnrichesItsResultAsAPhase() throws Exception {
+        String dan = ExperimentRunTest.newUser("dan");
+        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(dan, ExperimentRunTest.KINASES);
+        String body = "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":[\"" + PF
+                + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + ExperimentRunTest.json(kinases.ids().subList(0, 4))
+                + ",\"enrichmentTypes\":[\"go_process\",\"word\"]}";
+        ExperimentRunTest.as(dan).body(body.replace("\"word\"]", "\"words\"]")).when().post("/api/v1/experiments")
+                .then().statusCode(422).body("errors[0].pointer", equalTo("/enrichmentTypes/1"));
+        JsonPath run = ExperimentRunTest.as(dan).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+                .extract().jsonPath();
+        List<String> phases = new ArrayList<>();
+        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN).stream()
+                .filter(e -> e.type().equals("experiment_progress"))
+                .forEach(e -> phases.add(e.data().path("phase").asText()));
+        assertTrue(phases.contains("enriching"), phases.toString());
+        String id = run.getString("experimentId");
+        JsonNode stored = stored(dan, id);
+        assertEquals(List.of("go_process", "word"), types(stored));
+        assertTrue(stored.get(0).path("error").isNull(), stored.toString());
+        assertSameTerms(reference("go-enrichment", Map.of("organism", "[\"" + PF + "\"]",
+                "goAssociationsOntologies", "[\"Biological Process\"]", "goEvidenceCodes", "[\"Computed\",\"Curated\"]",
+                "goSubset", "[\"No\"]", "pValueCutoff", "0.05")), "goId", stored.get(0).path("terms"));
+        assertEquals(List.of("go_process", "word"), JSON.convertValue(ExperimentRunTest.as(dan).when()
+                .get("/api/v1/experiments/" + id).then().extract().jsonPath().getList("config.enrichmentTypes"), List.class));
+    }
+
     private static List<String> types(JsonNode results) {
         List<String> types = new ArrayList<>();
         results.forEach(result -> types.add(result.path("analysisType").asText()));
