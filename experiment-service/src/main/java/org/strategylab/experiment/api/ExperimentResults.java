@@ -7,17 +7,18 @@ import org.strategylab.evaluation.model.EnrichmentResult;
 import org.strategylab.evaluation.model.ExperimentMetrics;
 import org.strategylab.evaluation.model.GeneInfo;
 import org.strategylab.evaluation.model.RankMetrics;
+import org.strategylab.evaluation.model.StepAnalysisResult;
 
 /**
  * What a run computed, stored as one document beside the row: classification metrics, the four
- * gene lists, rank metrics, robustness, cross-validation and the enrichment results (one per analysis
- * type). Later phases (step analysis, optimisation) add their fields here.
+ * gene lists, rank metrics, robustness, cross-validation, the enrichment results (one per analysis
+ * type) and the step analysis. Later phases (optimisation) add their fields here.
  */
 public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePositiveGenes,
                                 List<GeneInfo> falseNegativeGenes, List<GeneInfo> falsePositiveGenes,
                                 List<GeneInfo> trueNegativeGenes, RankMetrics rankMetrics, BootstrapResult robustness,
                                 Long resultCount, CrossValidationResult crossValidation,
-                                List<EnrichmentResult> enrichmentResults) {
+                                List<EnrichmentResult> enrichmentResults, StepAnalysisResult stepAnalysis) {
 
     /** Nothing computed yet. */
     public static final ExperimentResults NONE = new ExperimentResults(null, List.of(), List.of(), List.of(), List.of(),
@@ -29,7 +30,7 @@ public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePo
                              List<GeneInfo> trueNegativeGenes, RankMetrics rankMetrics, BootstrapResult robustness,
                              Long resultCount, CrossValidationResult crossValidation) {
         this(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes, trueNegativeGenes, rankMetrics,
-                robustness, resultCount, crossValidation, List.of());
+                robustness, resultCount, crossValidation, List.of(), null);
     }
 
     @com.fasterxml.jackson.annotation.JsonCreator
@@ -44,23 +45,28 @@ public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePo
     public ExperimentResults withRobustness(BootstrapResult result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, rankMetrics, result, resultCount, crossValidation,
-                enrichmentResults);
+                enrichmentResults, stepAnalysis);
     }
 
     public ExperimentResults withRankMetrics(RankMetrics result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, result, robustness, resultCount, crossValidation,
-                enrichmentResults);
+                enrichmentResults, stepAnalysis);
     }
 
     public ExperimentResults withCrossValidation(CrossValidationResult result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, rankMetrics, robustness, resultCount, result,
-                enrichmentResults);
+                enrichmentResults, stepAnalysis);
     }
 
     public ExperimentResults withEnrichmentResults(List<EnrichmentResult> results) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
-                trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, results);
+                trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, results, stepAnalysis);
+    }
+
+    public ExperimentResults withStepAnalysis(StepAnalysisResult result) {
+        return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
+                trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, enrichmentResults, result);
     }
 }

@@ -200,6 +200,11 @@ public class UpstreamGateway {
         return guard(client.cleanupStrategies(bearer(token), siteId, JSON.objectNode())).map(answer -> answer.path("deleted").asInt());
     }
 
+    /** A search's parameters as the site declares them ({@code parameters[]} with WDK's {@code type}, {@code min}, {@code max}, …). */
+    public Uni<JsonNode> paramSpecs(String token, String siteId, String recordType, String searchName) {
+        return guard(client.paramSpecs(bearer(token), siteId, recordType, searchName));
+    }
+
     private static String bearer(String token) {
         return "Bearer " + token;
     }

@@ -19,7 +19,9 @@ import org.strategylab.evaluation.model.EnrichmentResult;
 import org.strategylab.evaluation.model.CustomEnrichmentResult;
 import org.strategylab.experiment.api.CustomEnrichRequest;
 import org.strategylab.experiment.api.EnrichRequest;
+import org.strategylab.experiment.api.StepAnalysisRequest;
 import org.strategylab.experiment.api.ThresholdSweepRequest;
+import org.strategylab.experiment.service.StepAnalyses;
 import org.strategylab.experiment.service.ThresholdSweeps;
 import org.strategylab.experiment.service.CustomGeneSetEnrichment;
 import org.strategylab.experiment.service.ExperimentEnrichment;
@@ -44,6 +46,9 @@ public class ExperimentAnalysisResource {
 
     @Inject
     ThresholdSweeps sweeps;
+
+    @Inject
+    StepAnalyses stepAnalyses;
 
     @POST
     @Path("/enrich")
@@ -76,6 +81,18 @@ public class ExperimentAnalysisResource {
     public Uni<jakarta.ws.rs.core.Response> thresholdSweep(@PathParam("id") String id,
                                                            @NotNull ThresholdSweepRequest request) {
         return sweeps.start(caller.id(), token.getRawToken(), id, request)
+                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
+    }
+
+    @POST
+    @Path("/step-analysis")
+    @Operation(summary = "Step analysis of the experiment's strategy (per-leaf evaluation, operator comparison,"
+            + " contribution, parameter sensitivity): 202 with the operation; the result lands on the experiment")
+    @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
+    @APIResponse(responseCode = "409", description = "A gene-ID experiment has no strategy")
+    @APIResponse(responseCode = "422", description = "An unknown or repeated phase; errors[] names it")
+    public Uni<jakarta.ws.rs.core.Response> stepAnalysis(@PathParam("id") String id, StepAnalysisRequest request) {
+        return stepAnalyses.start(caller.id(), token.getRawToken(), id, request)
                 .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
     }
 }
