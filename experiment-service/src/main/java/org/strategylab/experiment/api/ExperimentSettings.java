@@ -16,6 +16,8 @@ import java.util.Map;
  * @param targetGeneCount how many gene IDs a gene-ID mode experiment was given
  * @param kFolds          cross-validation folds asked for (default 5; clamped to the control lists)
  * @param enrichmentTypes the enrichment analyses the run does after evaluation (its enrichment phase), or null
+ * @param enableStepAnalysis whether the run ends with a step analysis of its strategy (rule 4.5.14)
+ * @param stepAnalysisPhases its phases (null: all four)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentSettings(
@@ -43,7 +45,9 @@ public record ExperimentSettings(
         Long bootstrapSeed,
         boolean enableCrossValidation,
         Integer kFolds,
-        List<String> enrichmentTypes) {
+        List<String> enrichmentTypes,
+        boolean enableStepAnalysis,
+        List<String> stepAnalysisPhases) {
 
     /** Gene-ID mode: the given IDs are the result (rule 4.5.1). */
     public static final String GENE_IDS = "gene-ids";
@@ -62,7 +66,7 @@ public record ExperimentSettings(
                 targetGeneCount, positives, negatives, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
                 enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds,
-                enrichmentTypes);
+                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases);
     }
 
     /** The same settings as a tree experiment over {@code tree} (after a refine added a step). */
@@ -71,7 +75,7 @@ public record ExperimentSettings(
                 targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
                 enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds,
-                enrichmentTypes);
+                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases);
     }
 
     /** The same settings with cross-validation asked for (a cross-validation run on an existing experiment). */
@@ -79,6 +83,7 @@ public record ExperimentSettings(
         return new ExperimentSettings(name, description, siteId, recordType, mode, searchName, parameters, stepTree,
                 targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
-                enableRobustness, bootstrapIterations, bootstrapSeed, true, folds, enrichmentTypes);
+                enableRobustness, bootstrapIterations, bootstrapSeed, true, folds, enrichmentTypes,
+                enableStepAnalysis, stepAnalysisPhases);
     }
 }

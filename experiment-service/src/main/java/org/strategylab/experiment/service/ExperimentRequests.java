@@ -112,7 +112,10 @@ public class ExperimentRequests {
                     request.bootstrapIterations(), request.bootstrapSeed(),
                     Boolean.TRUE.equals(request.enableCrossValidation()), request.kFolds(),
                     request.enrichmentTypes() == null || request.enrichmentTypes().isEmpty() ? null
-                            : List.copyOf(request.enrichmentTypes()));
+                            : List.copyOf(request.enrichmentTypes()),
+                    Boolean.TRUE.equals(request.enableStepAnalysis()),
+                    request.stepAnalysisPhases() == null || request.stepAnalysisPhases().isEmpty() ? null
+                            : StepAnalyses.ordered(request.stepAnalysisPhases()));
             return checkUpstream(token, settings, finalSearches)
                     .replaceWith(new ValidatedExperiment(settings, finalTargets, controls.label()));
         });
@@ -122,11 +125,14 @@ public class ExperimentRequests {
         if (r.enrichmentTypes() != null) {
             ExperimentEnrichment.checkTypes(r.enrichmentTypes(), errors);
         }
-        if (Boolean.TRUE.equals(r.enableStepAnalysis())) {
-            errors.add(new FieldError("/enableStepAnalysis", NOT_YET));
+        if (Boolean.TRUE.equals(r.enableStepAnalysis()) && r.targetGeneIds() != null) {
+            errors.add(new FieldError("/enableStepAnalysis", "a gene-ID experiment has no search or strategy to analyse"));
         }
         if (r.stepAnalysisPhases() != null && !r.stepAnalysisPhases().isEmpty()) {
-            errors.add(new FieldError("/stepAnalysisPhases", NOT_YET));
+            if (!Boolean.TRUE.equals(r.enableStepAnalysis())) {
+                errors.add(new FieldError("/stepAnalysisPhases", "needs enableStepAnalysis: true"));
+            }
+            StepAnalyses.checkPhases(r.stepAnalysisPhases(), "/stepAnalysisPhases/", errors);
         }
         if (present(r.optimizationSpecs())) {
             errors.add(new FieldError("/optimizationSpecs", NOT_YET));

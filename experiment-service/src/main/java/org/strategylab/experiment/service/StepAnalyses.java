@@ -15,7 +15,7 @@ import org.strategylab.experiment.api.OperationStarted;
 import org.strategylab.experiment.api.StepAnalysisRequest;
 import org.strategylab.experiment.messaging.CommandPublisher;
 import org.strategylab.experiment.messaging.ExperimentCommand;
-import org.strategylab.experiment.service.run.StepAnalysisRun;
+import org.strategylab.experiment.service.run.StepAnalysisWork;
 
 /**
  * Starts a step analysis (rule 4.5.14) of a search or tree experiment as an operation of kind
@@ -37,19 +37,11 @@ public class StepAnalyses {
     public Uni<OperationStarted> start(String callerId, String token, String id, StepAnalysisRequest request) {
         List<String> phases = request == null || request.phases() == null ? List.of() : request.phases();
         List<FieldError> errors = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < phases.size(); i++) {
-            if (!StepAnalysisRun.PHASES.containsKey(phases.get(i))) {
-                errors.add(new FieldError("/phases/" + i, "must be one of " + String.join(", ", StepAnalysisRun.PHASES.keySet())));
-            } else if (!seen.add(phases.get(i))) {
-                errors.add(new FieldError("/phases/" + i, "repeats '" + phases.get(i) + "'"));
-            }
-        }
+        checkPhases(phases, "/phases/", errors);
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("The step analysis request has " + errors.size() + " invalid field(s)", errors);
         }
-        // the phases run in their own order, whatever order they were named in
-        List<String> ordered = StepAnalysisRun.PHASES.keySet().stream().filter(seen::contains).toList();
+        List<String> ordered = ordered(phases);
         return experiments.owned(callerId, id).chain(row -> {
             if (ExperimentViews.settings(row).geneIdMode()) {
                 throw ProblemException.conflict("NO_STRATEGY", "A gene-ID experiment has no search or strategy to analyse");
@@ -60,5 +52,22 @@ public class StepAnalyses {
                                     null, ordered.isEmpty() ? null : ordered))
                             .map(sent -> OperationStarted.single(operation.id().toString(), row.id.toString())));
         });
+    }
+
+    /** Unknown and repeated phases, each named by its index under {@code pointer}. */
+    public static void checkPhases(List<String> phases, String pointer, List<FieldError> errors) {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < phases.size(); i++) {
+            if (!StepAnalysisWork.PHASES.containsKey(phases.get(i))) {
+                errors.add(new FieldError(pointer + i, "must be one of " + String.join(", ", StepAnalysisWork.PHASES.keySet())));
+            } else if (!seen.add(phases.get(i))) {
+                errors.add(new FieldError(pointer + i, "repeats '" + phases.get(i) + "'"));
+            }
+        }
+    }
+
+    /** The phases in the order they run, whatever order they were named in. */
+    public static List<String> ordered(List<String> phases) {
+        return StepAnalysisWork.PHASES.keySet().stream().filter(phases::contains).toList();
     }
 }

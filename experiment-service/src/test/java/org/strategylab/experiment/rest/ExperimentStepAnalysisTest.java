@@ -61,21 +61,9 @@ class ExperimentStepAnalysisTest {
         String lou = ExperimentRunTest.newUser("lou");
         Reference reference = new Reference(lou);
         StepTreeNode tree = StepTrees.fromJson(JSON.readTree(TREE));
-        List<StepTreeNode> leaves = org.strategylab.evaluation.stepanalysis.StrategyTree.leaves(tree);
-        Set<String> kinases = reference.genes(leaves.get(0));
-        Set<String> secreted = reference.genes(leaves.get(1));
-        Set<String> light = reference.genes(leaves.get(2));
         List<String> positives = new ArrayList<>();
         List<String> negatives = new ArrayList<>();
-        kinases.stream().filter(light::contains).sorted().limit(5).forEach(positives::add);
-        secreted.stream().filter(light::contains).filter(g -> !kinases.contains(g)).sorted().limit(3).forEach(positives::add);
-        kinases.stream().filter(g -> !light.contains(g)).sorted().limit(2).forEach(positives::add);
-        light.stream().filter(g -> !kinases.contains(g) && !secreted.contains(g)).sorted().limit(4).forEach(negatives::add);
-        secreted.stream().filter(g -> !light.contains(g) && !kinases.contains(g)).sorted().limit(2).forEach(negatives::add);
-        assertEquals(10, positives.size());
-        assertEquals(6, negatives.size());
-        reference.controls = ControlSets.of(positives, negatives);
-
+        controls(reference, tree, positives, negatives);
         JsonPath run = ExperimentRunTest.as(lou).body("{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + TREE
                         + ",\"positiveControls\":" + ExperimentRunTest.json(positives) + ",\"negativeControls\":"
                         + ExperimentRunTest.json(negatives) + "}")
@@ -113,6 +101,53 @@ class ExperimentStepAnalysisTest {
         String geneIds = completedGeneIds(lou);
         ExperimentRunTest.as(lou).body("{}").when().post("/api/v1/experiments/" + geneIds + "/step-analysis")
                 .then().statusCode(409);
+    }
+
+    @Test
+    void aRunWithStepAnalysisEndsWithTheAskedPhasesInTheirOrder() throws Exception {
+        String max = ExperimentRunTest.newUser("max");
+        Reference reference = new Reference(max);
+        StepTreeNode tree = StepTrees.fromJson(JSON.readTree(TREE));
+        List<String> positives = new ArrayList<>();
+        List<String> negatives = new ArrayList<>();
+        controls(reference, tree, positives, negatives);
+        String body = "{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + TREE + ",\"positiveControls\":"
+                + ExperimentRunTest.json(positives) + ",\"negativeControls\":" + ExperimentRunTest.json(negatives)
+                + ",\"enableStepAnalysis\":true,\"stepAnalysisPhases\":[\"contribution\",\"step_evaluation\"]}";
+        ExperimentRunTest.as(max).body(body.replace(",\"enableStepAnalysis\":true", "")).when().post("/api/v1/experiments")
+                .then().statusCode(422).body("errors[0].pointer", equalTo("/stepAnalysisPhases"));
+        JsonPath run = ExperimentRunTest.as(max).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+                .extract().jsonPath();
+        List<EventEnvelope> log = events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        List<String> phases = new ArrayList<>();
+        log.stream().filter(e -> e.data().has("stepAnalysisProgress"))
+                .forEach(e -> phases.add(e.data().path("stepAnalysisProgress").path("phase").asText()));
+        assertEquals(List.of("step_evaluation", "contribution"), phases);
+        StepAnalysisResult expected = new StepAnalyzer(reference::evaluate, reference::numeric,
+                ControlSets.of(positives, negatives)).analyse(tree,
+                java.util.EnumSet.of(StepAnalyzer.Phase.STEP_EVALUATION, StepAnalyzer.Phase.CONTRIBUTION));
+        JsonNode experiment = JSON.readTree(ExperimentRunTest.as(max).when().get("/api/v1/experiments/"
+                + run.getString("experimentId")).then().statusCode(200).extract().asString());
+        assertEquals("completed", experiment.path("status").asText());
+        assertEquals(withoutSizes(EvaluationJson.mapper().valueToTree(expected)), withoutSizes(experiment.path("stepAnalysis")));
+        assertEquals(0, experiment.path("stepAnalysis").path("operatorComparisons").size());
+        assertEquals(3, experiment.path("stepAnalysis").path("stepContributions").size());
+    }
+
+    /** Positives and negatives spread over the leaves, so every leaf matters to the result. */
+    private static void controls(Reference reference, StepTreeNode tree, List<String> positives, List<String> negatives) {
+        List<StepTreeNode> leaves = org.strategylab.evaluation.stepanalysis.StrategyTree.leaves(tree);
+        Set<String> kinases = reference.genes(leaves.get(0));
+        Set<String> secreted = reference.genes(leaves.get(1));
+        Set<String> light = reference.genes(leaves.get(2));
+        kinases.stream().filter(light::contains).sorted().limit(5).forEach(positives::add);
+        secreted.stream().filter(light::contains).filter(g -> !kinases.contains(g)).sorted().limit(3).forEach(positives::add);
+        kinases.stream().filter(g -> !light.contains(g)).sorted().limit(2).forEach(positives::add);
+        light.stream().filter(g -> !kinases.contains(g) && !secreted.contains(g)).sorted().limit(4).forEach(negatives::add);
+        secreted.stream().filter(g -> !light.contains(g) && !kinases.contains(g)).sorted().limit(2).forEach(negatives::add);
+        assertEquals(10, positives.size());
+        assertEquals(6, negatives.size());
+        reference.controls = ControlSets.of(positives, negatives);
     }
 
     private String completedGeneIds(String user) {
