@@ -35,6 +35,8 @@ import org.strategylab.experiment.config.ExperimentConfig;
 @ApplicationScoped
 public class StepAnalysisWork {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(StepAnalysisWork.class);
+
     /** The phases' wire names, in the order they run. */
     public static final Map<String, StepAnalyzer.Phase> PHASES = phases();
 
@@ -67,6 +69,8 @@ public class StepAnalysisWork {
                 ? List.copyOf(PHASES.values()) : phaseNames.stream().map(PHASES::get).toList();
         return catalog(token, settings, tree)
                 .chain(catalog -> analyse(progress, new StepAnalyzer(evaluator, catalog, controls), tree, wanted))
+                .invoke(result -> LOG.infof("step analysis of %s: %d trees asked for, %d counted upstream",
+                        settings.name(), evaluator.asked(), evaluator.upstreamEvaluations()))
                 .onCancellation().invoke(evaluator::cancel);
     }
 

@@ -36,6 +36,7 @@ final class UpstreamTreeEvaluator implements TreeEvaluator {
     private final Map<String, TreeEvaluation> counted = new ConcurrentHashMap<>();
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicInteger upstreamEvaluations = new AtomicInteger();
+    private final AtomicInteger asked = new AtomicInteger();
 
     UpstreamTreeEvaluator(UpstreamGateway upstream, String token, ExperimentSettings settings, ControlSets controls,
                           Duration timeout) {
@@ -48,6 +49,7 @@ final class UpstreamTreeEvaluator implements TreeEvaluator {
 
     @Override
     public TreeEvaluation evaluate(StepTreeNode tree) {
+        asked.incrementAndGet();
         JsonNode json = StepTrees.toJson(tree);
         return counted.computeIfAbsent(json.toString(), key -> count(json));
     }
@@ -75,6 +77,11 @@ final class UpstreamTreeEvaluator implements TreeEvaluator {
 
     void cancel() {
         cancelled.set(true);
+    }
+
+    /** How many trees the analysis asked for, repeats included. */
+    int asked() {
+        return asked.get();
     }
 
     /** How many trees were counted upstream (each distinct tree once). */

@@ -18,7 +18,7 @@ import java.util.List;
  * @param controls     positive controls, and as many negative controls, of each gene-ID experiment
  * @param sweepRuns    measured 12-point sweeps (after one warm-up), and five times as many one-point sweeps
  * @param pointLatencyMs latency the simulator adds to each sweep point's evaluation (its helper strategy)
- * @param phase        {@code all}, {@code search}, {@code concurrent} or {@code sweep}
+ * @param phase        {@code all}, {@code search}, {@code concurrent}, {@code sweep} or {@code steps}
  * @param serviceJvm   experiment-service's JVM options, or null for the local run's
  */
 record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyMs, int warmups, int runs,
@@ -30,7 +30,7 @@ record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyM
                    [--latency-ms 50] [--warmups 3] [--runs 7]
                    [--concurrent 50] [--rounds 3] [--universe 20000] [--controls 2000]
                    [--sweep-runs 3] [--point-latency-ms 500]
-                   [--phase all|search|concurrent|sweep] [--service-jvm "<JVM options>"]""";
+                   [--phase all|search|concurrent|sweep|steps] [--service-jvm "<JVM options>"]""";
 
     static BenchOptions parse(String[] args) {
         Path service = null;

@@ -96,6 +96,9 @@ public final class ExperimentsBench {
         if (List.of("all", "sweep").contains(options.phase())) {
             sweep();
         }
+        if (List.of("all", "steps").contains(options.phase())) {
+            stepAnalysis();
+        }
         BenchStack.say("load average at the end: " + loadAverage());
     }
 
@@ -273,6 +276,53 @@ public final class ExperimentsBench {
     private static String weight(String min, String max) {
         return "{\"searchName\":\"GenesByMolecularWeight\",\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"],"
                 + "\"min_molecular_weight\":\"" + min + "\",\"max_molecular_weight\":\"" + max + "\"}}";
+    }
+
+    // ---- (d) step analysis of a 4-leaf tree: upstream evaluations made against those asked for ----
+
+    private static final String PF = "[\"Plasmodium falciparum 3D7\"]";
+    private static final String FOUR_LEAVES = "{\"operator\":\"INTERSECT\",\"primaryInput\":{\"operator\":\"UNION\","
+            + "\"primaryInput\":{\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":" + PF + ",\"go_typeahead\":"
+            + "[\"GO:0004672\"]}},\"secondaryInput\":{\"searchName\":\"GenesWithSignalPeptide\",\"parameters\":{\"organism\":"
+            + PF + "}}},\"secondaryInput\":{\"operator\":\"INTERSECT\",\"primaryInput\":{\"searchName\":"
+            + "\"GenesByMolecularWeight\",\"parameters\":{\"organism\":" + PF + ",\"min_molecular_weight\":\"10000\","
+            + "\"max_molecular_weight\":\"80000\"}},\"secondaryInput\":{\"searchName\":\"GenesByExonCount\",\"parameters\":"
+            + "{\"organism\":" + PF + ",\"num_exons_gte\":\"1\",\"num_exons_lte\":\"6\"}}}}";
+
+    private void stepAnalysis() throws Exception {
+        String user = "bench-steps-" + UUID.randomUUID();
+        stack.simulator().faults().reset();
+        List<String> kinases = searchIds(user, KINASES);
+        List<String> others = searchIds(user, FALCIPARUM).stream().filter(id -> !kinases.contains(id)).toList();
+        ObjectNode body = JSON.createObjectNode().put("siteId", "plasmodb").put("name", "bench four leaves " + user)
+                .put("mode", "multi-step");
+        body.set("stepTree", JSON.readTree(FOUR_LEAVES));
+        body.set("positiveControls", JSON.valueToTree(kinases.subList(0, 20)));
+        body.set("negativeControls", JSON.valueToTree(others.subList(0, 20)));
+        Started experiment = start(user, JSON.writeValueAsString(body));
+        events.of(experiment.operationId()).ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        stack.proxy().clear();
+        long start = System.nanoTime();
+        HttpRequest request = HttpRequest.newBuilder(stack.experiments().baseUri()
+                        .resolve(EXPERIMENTS + "/" + experiment.experimentId() + "/step-analysis"))
+                .timeout(RUN_LIMIT).header("Authorization", TestTokens.bearer(user))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 202) {
+            throw new IllegalStateException("the step analysis answered " + response.statusCode() + ": " + response.body());
+        }
+        UUID operation = UUID.fromString(JSON.readTree(response.body()).path("operationId").asText());
+        EventsTail.Progress progress = events.of(operation);
+        long end = progress.ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        long made = stack.proxy().calls().stream()
+                .filter(c -> c.startNanos() >= start && c.startNanos() <= end)
+                .filter(c -> "POST".equals(c.method()) && c.path().endsWith("/strategies")).count();
+        String asked = Files.readAllLines(options.workDir().resolve("experiment-service.log")).stream()
+                .filter(line -> line.contains("step analysis of bench four leaves " + user)).reduce((a, b) -> b)
+                .orElse("(no summary line in the service log)");
+        BenchStack.say(String.format("(d) step analysis of a 4-leaf tree (all four phases): %s in %.1f s; %d helper "
+                + "strategies made at the site (one per tree counted); the service: %s", progress.endStatus,
+                (end - start) / 1e9, made, asked.substring(asked.indexOf("step analysis of"))));
     }
 
     // ---- (b) many concurrent gene-ID experiments ----
