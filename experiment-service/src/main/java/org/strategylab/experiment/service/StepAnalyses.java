@@ -10,7 +10,6 @@ import java.util.Set;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.eventlog.operation.Operations;
-import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.api.OperationStarted;
 import org.strategylab.experiment.api.StepAnalysisRequest;
 import org.strategylab.experiment.messaging.CommandPublisher;
