@@ -8,17 +8,19 @@ import org.strategylab.evaluation.model.ExperimentMetrics;
 import org.strategylab.evaluation.model.GeneInfo;
 import org.strategylab.evaluation.model.RankMetrics;
 import org.strategylab.evaluation.model.StepAnalysisResult;
+import org.strategylab.evaluation.model.TreeOptimizationResult;
 
 /**
  * What a run computed, stored as one document beside the row: classification metrics, the four
  * gene lists, rank metrics, robustness, cross-validation, the enrichment results (one per analysis
- * type) and the step analysis. Later phases (optimisation) add their fields here.
+ * type), the step analysis and the tree-knob optimisation.
  */
 public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePositiveGenes,
                                 List<GeneInfo> falseNegativeGenes, List<GeneInfo> falsePositiveGenes,
                                 List<GeneInfo> trueNegativeGenes, RankMetrics rankMetrics, BootstrapResult robustness,
                                 Long resultCount, CrossValidationResult crossValidation,
-                                List<EnrichmentResult> enrichmentResults, StepAnalysisResult stepAnalysis) {
+                                List<EnrichmentResult> enrichmentResults, StepAnalysisResult stepAnalysis,
+                                TreeOptimizationResult treeOptimization) {
 
     /** Nothing computed yet. */
     public static final ExperimentResults NONE = new ExperimentResults(null, List.of(), List.of(), List.of(), List.of(),
@@ -30,7 +32,7 @@ public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePo
                              List<GeneInfo> trueNegativeGenes, RankMetrics rankMetrics, BootstrapResult robustness,
                              Long resultCount, CrossValidationResult crossValidation) {
         this(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes, trueNegativeGenes, rankMetrics,
-                robustness, resultCount, crossValidation, List.of(), null);
+                robustness, resultCount, crossValidation, List.of(), null, null);
     }
 
     @com.fasterxml.jackson.annotation.JsonCreator
@@ -45,28 +47,36 @@ public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePo
     public ExperimentResults withRobustness(BootstrapResult result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, rankMetrics, result, resultCount, crossValidation,
-                enrichmentResults, stepAnalysis);
+                enrichmentResults, stepAnalysis, treeOptimization);
     }
 
     public ExperimentResults withRankMetrics(RankMetrics result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, result, robustness, resultCount, crossValidation,
-                enrichmentResults, stepAnalysis);
+                enrichmentResults, stepAnalysis, treeOptimization);
     }
 
     public ExperimentResults withCrossValidation(CrossValidationResult result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, rankMetrics, robustness, resultCount, result,
-                enrichmentResults, stepAnalysis);
+                enrichmentResults, stepAnalysis, treeOptimization);
     }
 
     public ExperimentResults withEnrichmentResults(List<EnrichmentResult> results) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
-                trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, results, stepAnalysis);
+                trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, results, stepAnalysis,
+                treeOptimization);
     }
 
     public ExperimentResults withStepAnalysis(StepAnalysisResult result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
-                trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, enrichmentResults, result);
+                trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, enrichmentResults, result,
+                treeOptimization);
+    }
+
+    public ExperimentResults withTreeOptimization(TreeOptimizationResult result) {
+        return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
+                trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, enrichmentResults, stepAnalysis,
+                result);
     }
 }

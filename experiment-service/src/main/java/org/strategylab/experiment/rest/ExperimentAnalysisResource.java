@@ -21,6 +21,8 @@ import org.strategylab.experiment.api.CustomEnrichRequest;
 import org.strategylab.experiment.api.EnrichRequest;
 import org.strategylab.experiment.api.StepAnalysisRequest;
 import org.strategylab.experiment.api.ThresholdSweepRequest;
+import org.strategylab.experiment.api.TreeOptimizationRequest;
+import org.strategylab.experiment.service.TreeOptimizations;
 import org.strategylab.experiment.service.StepAnalyses;
 import org.strategylab.experiment.service.ThresholdSweeps;
 import org.strategylab.experiment.service.CustomGeneSetEnrichment;
@@ -49,6 +51,9 @@ public class ExperimentAnalysisResource {
 
     @Inject
     StepAnalyses stepAnalyses;
+
+    @Inject
+    TreeOptimizations treeOptimizations;
 
     @POST
     @Path("/enrich")
@@ -93,6 +98,19 @@ public class ExperimentAnalysisResource {
     @APIResponse(responseCode = "422", description = "An unknown or repeated phase; errors[] names it")
     public Uni<jakarta.ws.rs.core.Response> stepAnalysis(@PathParam("id") String id, StepAnalysisRequest request) {
         return stepAnalyses.start(caller.id(), token.getRawToken(), id, request)
+                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
+    }
+
+    @POST
+    @Path("/tree-optimization")
+    @Operation(summary = "Tune threshold parameters and combine operators of the experiment's strategy for an objective"
+            + " (precision_at_K honours K): 202 with the operation; every trial lands on the experiment")
+    @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
+    @APIResponse(responseCode = "422", description = "An unknown objective, a budget outside 5–200, no knob, a knob the"
+            + " tree does not have; errors[] names the field")
+    public Uni<jakarta.ws.rs.core.Response> treeOptimization(@PathParam("id") String id,
+                                                             @NotNull TreeOptimizationRequest request) {
+        return treeOptimizations.start(caller.id(), token.getRawToken(), id, request)
                 .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
     }
 }

@@ -27,7 +27,7 @@ public class ExperimentViews {
                 results.falsePositiveGenes(), results.trueNegativeGenes(), e.error, e.totalTimeSeconds,
                 iso(e.createdAt), iso(e.completedAt), iso(e.updatedAt), e.batchId, e.benchmarkId, e.controlSetLabel,
                 e.primaryBenchmark, null, e.upstreamStrategyId, e.upstreamStepId, e.notes, results.stepAnalysis(), results.rankMetrics(),
-                results.robustness(), null, e.operationId == null ? null : e.operationId.toString(), e.metricsStale,
+                results.robustness(), results.treeOptimization(), e.operationId == null ? null : e.operationId.toString(), e.metricsStale,
                 results.resultCount());
     }
 
@@ -54,7 +54,7 @@ public class ExperimentViews {
                 r.truePositiveGenes(), r.falseNegativeGenes(), r.falsePositiveGenes(), r.trueNegativeGenes(), e.error,
                 e.totalTimeSeconds, iso(e.createdAt), iso(e.completedAt), e.batchId, e.benchmarkId, e.controlSetLabel,
                 e.primaryBenchmark, null, e.upstreamStrategyId, e.upstreamStepId, e.notes, r.stepAnalysis(), r.rankMetrics(),
-                r.robustness(), null, e.siteId, e.name);
+                r.robustness(), r.treeOptimization(), e.siteId, e.name);
     }
 
     public static ExperimentSettings settings(ExperimentEntity e) {

@@ -48,7 +48,7 @@ public class StepAnalyses {
             return operations.register(callerId, ExperimentService.KIND, id, ExperimentService.EVENTS_TOPIC)
                     .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.STEP_ANALYSIS,
                                     operation.id().toString(), List.of(row.id.toString()), null, callerId, token, null,
-                                    null, ordered.isEmpty() ? null : ordered))
+                                    null, ordered.isEmpty() ? null : ordered, null))
                             .map(sent -> OperationStarted.single(operation.id().toString(), row.id.toString())));
         });
     }

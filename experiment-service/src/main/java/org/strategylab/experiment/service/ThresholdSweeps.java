@@ -59,7 +59,7 @@ public class ThresholdSweeps {
             }
             return operations.register(callerId, KIND, id, ExperimentService.EVENTS_TOPIC)
                     .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.THRESHOLD_SWEEP,
-                                    operation.id().toString(), List.of(row.id.toString()), null, callerId, token, null, plan, null))
+                                    operation.id().toString(), List.of(row.id.toString()), null, callerId, token, null, plan, null, null))
                             .map(sent -> OperationStarted.single(operation.id().toString(), row.id.toString())));
         });
     }

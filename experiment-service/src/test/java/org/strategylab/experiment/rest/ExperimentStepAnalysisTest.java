@@ -134,6 +134,82 @@ class ExperimentStepAnalysisTest {
         assertEquals(3, experiment.path("stepAnalysis").path("stepContributions").size());
     }
 
+    @Test
+    void aTreeOptimisationRecordsTheSameTrialsAsEvaluationCoreAndHonoursK() throws Exception {
+        String nia = ExperimentRunTest.newUser("nia");
+        Reference reference = new Reference(nia);
+        StepTreeNode tree = StepTrees.fromJson(JSON.readTree(TREE));
+        List<String> positives = new ArrayList<>();
+        List<String> negatives = new ArrayList<>();
+        controls(reference, tree, positives, negatives);
+        JsonPath run = ExperimentRunTest.as(nia).body("{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + TREE
+                        + ",\"positiveControls\":" + ExperimentRunTest.json(positives) + ",\"negativeControls\":"
+                        + ExperimentRunTest.json(negatives) + "}")
+                .when().post("/api/v1/experiments").then().statusCode(202).extract().jsonPath();
+        String id = run.getString("experimentId");
+        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        String knobs = "\"thresholdKnobs\":[{\"stepId\":\"step-5\",\"paramName\":\"max_molecular_weight\",\"minVal\":20000,"
+                + "\"maxVal\":80000,\"stepSize\":10000}],\"operatorKnobs\":[{\"combineNodeId\":\"step-2\","
+                + "\"options\":[\"UNION\",\"INTERSECT\"]}]";
+
+        String[][] bad = {
+                {"{" + knobs + ",\"objective\":\"bogus\"}", "/objective"},
+                {"{" + knobs + ",\"budget\":3}", "/budget"},
+                {"{\"objective\":\"f1\"}", "/thresholdKnobs"},
+                {"{" + knobs.replace("step-5", "step-9") + "}", "/thresholdKnobs/0/stepId"},
+                {"{" + knobs.replace("\"step-2\"", "\"step-3\"") + "}", "/operatorKnobs/0/combineNodeId"},
+        };
+        for (String[] row : bad) {
+            ExperimentRunTest.as(nia).body(row[0]).when().post("/api/v1/experiments/" + id + "/tree-optimization")
+                    .then().statusCode(422).body("errors[0].pointer", equalTo(row[1]));
+        }
+
+        JsonPath started = ExperimentRunTest.as(nia).body("{" + knobs + ",\"objective\":\"f1\",\"budget\":8}").when()
+                .post("/api/v1/experiments/" + id + "/tree-optimization").then().statusCode(202).extract().jsonPath();
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        List<String> statuses = new ArrayList<>();
+        log.stream().filter(e -> e.data().has("trialProgress"))
+                .forEach(e -> statuses.add(e.data().path("trialProgress").path("status").asText()));
+        assertEquals("started", statuses.get(0));
+        assertEquals("completed", statuses.get(statuses.size() - 1));
+        assertTrue(statuses.contains("running"));
+
+        List<org.strategylab.evaluation.model.ThresholdKnob> thresholds = List.of(
+                new org.strategylab.evaluation.model.ThresholdKnob("step-5", "max_molecular_weight", 20000, 80000, 10000.0));
+        List<org.strategylab.evaluation.model.OperatorKnob> operators = List.of(
+                new org.strategylab.evaluation.model.OperatorKnob("step-2", List.of("UNION", "INTERSECT")));
+        org.strategylab.evaluation.model.TreeOptimizationResult expected =
+                new org.strategylab.evaluation.optimization.TreeKnobOptimizer(reference::evaluate, reference.controls)
+                        .optimise(new org.strategylab.evaluation.optimization.TreeKnobOptimizer.Request(tree, thresholds,
+                                operators, "f1", 8, null, null));
+        JsonNode stored = JSON.readTree(ExperimentRunTest.as(nia).when().get("/api/v1/experiments/" + id).then()
+                .statusCode(200).extract().asString()).path("treeOptimization");
+        JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);
+        assertEquals(8, stored.path("allTrials").size());
+        for (int i = 0; i < 8; i++) {
+            JsonNode trial = stored.path("allTrials").get(i);
+            JsonNode want = wanted.path("allTrials").get(i);
+            assertEquals(want.path("parameters"), trial.path("parameters"), "trial " + i);
+            assertEquals(want.path("score").asDouble(), trial.path("score").asDouble(), 1e-12, "trial " + i);
+            assertEquals(want.path("status"), trial.path("status"), "trial " + i);
+        }
+        assertEquals(wanted.path("bestTrial").path("trialNumber"), stored.path("bestTrial").path("trialNumber"));
+        assertEquals("f1", stored.path("objective").asText());
+
+        // a rank objective is scored on each trial's ordered result at that K
+        JsonPath ranked = ExperimentRunTest.as(nia).body("{" + knobs + ",\"objective\":\"precision_at_10\",\"budget\":5}")
+                .when().post("/api/v1/experiments/" + id + "/tree-optimization").then().statusCode(202).extract().jsonPath();
+        events.awaitEnd(ranked.getString("operationId"), ExperimentRunTest.RUN);
+        JsonNode byRank = JSON.readTree(ExperimentRunTest.as(nia).when().get("/api/v1/experiments/" + id).then()
+                .statusCode(200).extract().asString()).path("treeOptimization");
+        assertEquals("precision_at_10", byRank.path("objective").asText());
+        for (JsonNode trial : byRank.path("allTrials")) {
+            assertEquals("complete", trial.path("status").asText(), trial.toString());
+            assertEquals(trial.path("rankMetrics").path("precisionAtK").path("10").asDouble(), trial.path("score").asDouble(),
+                    1e-12, trial.toString());
+        }
+    }
+
     /** Positives and negatives spread over the leaves, so every leaf matters to the result. */
     private static void controls(Reference reference, StepTreeNode tree, List<String> positives, List<String> negatives) {
         List<StepTreeNode> leaves = org.strategylab.evaluation.stepanalysis.StrategyTree.leaves(tree);

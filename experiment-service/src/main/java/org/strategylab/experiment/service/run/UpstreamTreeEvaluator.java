@@ -37,14 +37,22 @@ final class UpstreamTreeEvaluator implements TreeEvaluator {
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicInteger upstreamEvaluations = new AtomicInteger();
     private final AtomicInteger asked = new AtomicInteger();
+    /** How many ordered IDs each tree's result is read with (rank objectives); 0: none. */
+    private final int orderedIds;
 
     UpstreamTreeEvaluator(UpstreamGateway upstream, String token, ExperimentSettings settings, ControlSets controls,
                           Duration timeout) {
+        this(upstream, token, settings, controls, timeout, 0);
+    }
+
+    UpstreamTreeEvaluator(UpstreamGateway upstream, String token, ExperimentSettings settings, ControlSets controls,
+                          Duration timeout, int orderedIds) {
         this.upstream = upstream;
         this.token = token;
         this.settings = settings;
         this.controls = controls;
         this.timeout = timeout;
+        this.orderedIds = orderedIds;
     }
 
     @Override
@@ -64,16 +72,35 @@ final class UpstreamTreeEvaluator implements TreeEvaluator {
         if (!controls.negatives().isEmpty()) {
             lists.put("negative", controls.negatives());
         }
-        UpstreamGateway.Counts counts = upstream.controlCounts(token, settings.siteId(), settings.recordType(), tree,
-                lists, settings.controlsSearchName(), settings.controlsParamName()).await().atMost(timeout);
+        io.smallrye.mutiny.Uni<UpstreamGateway.Counts> counting = upstream.controlCounts(token, settings.siteId(),
+                settings.recordType(), tree, lists, settings.controlsSearchName(), settings.controlsParamName());
+        io.smallrye.mutiny.Uni<List<String>> ordering = orderedIds <= 0 ? io.smallrye.mutiny.Uni.createFrom().nullItem()
+                : ordered(tree);
+        var both = io.smallrye.mutiny.Uni.combine().all().unis(counting, ordering).asTuple().await().atMost(timeout);
+        UpstreamGateway.Counts counts = both.getItem1();
         List<String> hits = new ArrayList<>();
         counts.controls().forEach(control -> hits.addAll(control.hitIds()));
         GeneIdEvaluation classified = GeneIdClassifier.evaluate(hits, controls);
         return new TreeEvaluation((int) Math.min(Integer.MAX_VALUE, counts.rootCount()),
                 classified.truePositiveIds().size(), controls.positives().size(),
                 classified.falsePositiveIds().size(), controls.negatives().size(),
-                classified.truePositiveIds(), classified.falsePositiveIds(), null);
+                classified.truePositiveIds(), classified.falsePositiveIds(), both.getItem2());
     }
+
+    /** The tree's result in the site's order: an unsaved strategy, its root's IDs, the strategy deleted again. */
+    private io.smallrye.mutiny.Uni<List<String>> ordered(JsonNode tree) {
+        return upstream.createStrategy(token, settings.siteId(), TRIAL_NAME, settings.recordType(), tree)
+                .chain(strategy -> upstream.orderedIds(token, settings.siteId(), strategy.rootStepId(), orderedIds,
+                                settings.sortAttribute(), settings.sortAttribute() == null ? null : settings.sortDirection())
+                        .call(() -> upstream.deleteStrategy(token, settings.siteId(), strategy.strategyId())
+                                .onFailure().recoverWithNull()));
+    }
+
+    /**
+     * The name of a trial's strategy (not saved, deleted once read). upstream-gateway reserves the
+     * internal helpers' prefix for the strategies it makes itself.
+     */
+    static final String TRIAL_NAME = "StrategyLab optimisation trial";
 
     void cancel() {
         cancelled.set(true);
