@@ -18,6 +18,7 @@ import java.util.Map;
  * @param enrichmentTypes the enrichment analyses the run does after evaluation (its enrichment phase), or null
  * @param enableStepAnalysis whether the run ends with a step analysis of its strategy (rule 4.5.14)
  * @param stepAnalysisPhases its phases (null: all four)
+ * @param treeOptimization the tree-knob optimisation the run ends with (its knobs, objective, budget), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentSettings(
@@ -47,7 +48,8 @@ public record ExperimentSettings(
         Integer kFolds,
         List<String> enrichmentTypes,
         boolean enableStepAnalysis,
-        List<String> stepAnalysisPhases) {
+        List<String> stepAnalysisPhases,
+        TreeOptimizationRequest treeOptimization) {
 
     /** Gene-ID mode: the given IDs are the result (rule 4.5.1). */
     public static final String GENE_IDS = "gene-ids";
@@ -66,7 +68,7 @@ public record ExperimentSettings(
                 targetGeneCount, positives, negatives, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
                 enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds,
-                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases);
+                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases, treeOptimization);
     }
 
     /** The same settings as a tree experiment over {@code tree} (after a refine added a step). */
@@ -75,7 +77,7 @@ public record ExperimentSettings(
                 targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
                 enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds,
-                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases);
+                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases, treeOptimization);
     }
 
     /** The same settings with cross-validation asked for (a cross-validation run on an existing experiment). */
@@ -84,6 +86,6 @@ public record ExperimentSettings(
                 targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
                 enableRobustness, bootstrapIterations, bootstrapSeed, true, folds, enrichmentTypes,
-                enableStepAnalysis, stepAnalysisPhases);
+                enableStepAnalysis, stepAnalysisPhases, treeOptimization);
     }
 }

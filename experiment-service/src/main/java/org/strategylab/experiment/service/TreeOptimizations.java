@@ -52,7 +52,7 @@ public class TreeOptimizations {
             if (settings.geneIdMode()) {
                 throw ProblemException.conflict("NO_STRATEGY", "A gene-ID experiment has no search or strategy to optimise");
             }
-            check(settings, request);
+            check(settings, request, false);
             return operations.register(callerId, ExperimentService.KIND, id, ExperimentService.EVENTS_TOPIC)
                     .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.TREE_OPTIMIZATION,
                                     operation.id().toString(), List.of(row.id.toString()), null, callerId, token, null,
@@ -61,8 +61,12 @@ public class TreeOptimizations {
         });
     }
 
-    /** evaluation-core's checks of the knobs and objective, on one trial that never reaches the site. */
-    private static void check(ExperimentSettings settings, TreeOptimizationRequest request) {
+    /**
+     * evaluation-core's checks of the knobs and objective, on one trial that never reaches the site.
+     *
+     * @param inExperiment name the experiment body's fields ({@code /treeOptimizationObjective}) rather than this request's
+     */
+    public static void check(ExperimentSettings settings, TreeOptimizationRequest request, boolean inExperiment) {
         try {
             new TreeKnobOptimizer(tree -> {
                 throw new IllegalStateException("only checking");
@@ -73,6 +77,9 @@ public class TreeOptimizations {
         } catch (ValidationException e) {
             // evaluation-core names fields like thresholdKnobs[0].stepId
             String pointer = "/" + e.field().replaceAll("\\[(\\d+)]", "/$1").replace('.', '/');
+            if (inExperiment && (pointer.equals("/objective") || pointer.equals("/budget"))) {
+                pointer = pointer.equals("/objective") ? "/treeOptimizationObjective" : "/treeOptimizationBudget";
+            }
             throw invalid(pointer, e.getMessage().substring(e.field().length() + 2));
         }
     }

@@ -210,6 +210,56 @@ class ExperimentStepAnalysisTest {
         }
     }
 
+    @Test
+    void aRunWithKnobsEndsWithItsTreeOptimisation() throws Exception {
+        String oli = ExperimentRunTest.newUser("oli");
+        Reference reference = new Reference(oli);
+        StepTreeNode tree = StepTrees.fromJson(JSON.readTree(TREE));
+        List<String> positives = new ArrayList<>();
+        List<String> negatives = new ArrayList<>();
+        controls(reference, tree, positives, negatives);
+        String body = "{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + TREE + ",\"positiveControls\":"
+                + ExperimentRunTest.json(positives) + ",\"negativeControls\":" + ExperimentRunTest.json(negatives)
+                + ",\"thresholdKnobs\":[{\"stepId\":\"step-5\",\"paramName\":\"max_molecular_weight\",\"minVal\":20000,"
+                + "\"maxVal\":80000,\"stepSize\":10000}],\"treeOptimizationObjective\":\"f1\",\"treeOptimizationBudget\":5}";
+        String[][] bad = {
+                {body.replace("\"f1\"", "\"bogus\""), "/treeOptimizationObjective"},
+                {body.replace("\"step-5\"", "\"step-7\""), "/thresholdKnobs/0/stepId"},
+                {body.replace("\"treeOptimizationBudget\":5", "\"treeOptimizationBudget\":500"), "/treeOptimizationBudget"},
+                {body.replace("\"minVal\":20000", "\"minVal\":\"low\""), "/thresholdKnobs"},
+        };
+        for (String[] row : bad) {
+            ExperimentRunTest.as(oli).body(row[0]).when().post("/api/v1/experiments").then().statusCode(422)
+                    .body("errors[0].pointer", equalTo(row[1]));
+        }
+        ExperimentRunTest.as(oli).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"G1\"],\"positiveControls\":[\"G1\"],"
+                        + "\"operatorKnobs\":[{\"combineNodeId\":\"step-1\",\"options\":[\"UNION\"]}]}")
+                .when().post("/api/v1/experiments").then().statusCode(422).body("errors[0].pointer", equalTo("/thresholdKnobs"));
+
+        JsonPath run = ExperimentRunTest.as(oli).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+                .extract().jsonPath();
+        List<EventEnvelope> log = events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        assertTrue(log.stream().anyMatch(e -> "completed".equals(e.data().path("trialProgress").path("status").asText())),
+                OperationEvents.types(log).toString());
+        org.strategylab.evaluation.model.TreeOptimizationResult expected =
+                new org.strategylab.evaluation.optimization.TreeKnobOptimizer(reference::evaluate, reference.controls)
+                        .optimise(new org.strategylab.evaluation.optimization.TreeKnobOptimizer.Request(tree, List.of(
+                                new org.strategylab.evaluation.model.ThresholdKnob("step-5", "max_molecular_weight", 20000,
+                                        80000, 10000.0)), List.of(), "f1", 5, null, null));
+        JsonNode experiment = JSON.readTree(ExperimentRunTest.as(oli).when().get("/api/v1/experiments/"
+                + run.getString("experimentId")).then().statusCode(200).extract().asString());
+        assertEquals("completed", experiment.path("status").asText(), experiment.path("error").asText());
+        JsonNode stored = experiment.path("treeOptimization");
+        JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);
+        assertEquals(5, stored.path("allTrials").size());
+        for (int i = 0; i < 5; i++) {
+            assertEquals(wanted.path("allTrials").get(i).path("parameters"), stored.path("allTrials").get(i).path("parameters"));
+            assertEquals(wanted.path("allTrials").get(i).path("score").asDouble(),
+                    stored.path("allTrials").get(i).path("score").asDouble(), 1e-12);
+        }
+        assertEquals(wanted.path("bestTrial").path("trialNumber"), stored.path("bestTrial").path("trialNumber"));
+    }
+
     /** Positives and negatives spread over the leaves, so every leaf matters to the result. */
     private static void controls(Reference reference, StepTreeNode tree, List<String> positives, List<String> negatives) {
         List<StepTreeNode> leaves = org.strategylab.evaluation.stepanalysis.StrategyTree.leaves(tree);
