@@ -42,6 +42,34 @@ class FaultsAndErrorsTest {
     }
 
     @Test
+    void aConcurrencyWatchCountsMatchingRequestsUnderWayAtOnce() throws Exception {
+        org.strategylab.simulator.faults.ConcurrencyWatch watch = sim.faults().watchConcurrency("/record-types$");
+        sim.faults().latency("/record-types$", org.strategylab.simulator.faults.Latency.fixed(java.time.Duration.ofMillis(300)));
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        java.util.List<Thread> callers = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            Thread caller = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                given().get(base + "/record-types").then().statusCode(200);
+            });
+            caller.start();
+            callers.add(caller);
+        }
+        start.countDown();
+        for (Thread caller : callers) {
+            caller.join();
+        }
+        given().get(base + "/searches-not-watched").then().statusCode(404);
+        assertEquals(4, watch.requests());
+        assertEquals(0, watch.current());
+        assertTrue(watch.peak() >= 2 && watch.peak() <= 4, "peak " + watch.peak());
+    }
+
+    @Test
     void errorRateFailsAboutThatShareOfRequests() {
         sim.faults().errorRate(".*/record-types$", 0.5, 502);
         int failed = 0;

@@ -15,6 +15,10 @@ import java.util.Map;
  * @param stepTree       the tree in upstream-gateway's step-tree shape (tree mode)
  * @param targetGeneCount how many gene IDs a gene-ID mode experiment was given
  * @param kFolds          cross-validation folds asked for (default 5; clamped to the control lists)
+ * @param enrichmentTypes the enrichment analyses the run does after evaluation (its enrichment phase), or null
+ * @param enableStepAnalysis whether the run ends with a step analysis of its strategy (rule 4.5.14)
+ * @param stepAnalysisPhases its phases (null: all four)
+ * @param treeOptimization the tree-knob optimisation the run ends with (its knobs, objective, budget), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentSettings(
@@ -41,7 +45,11 @@ public record ExperimentSettings(
         Integer bootstrapIterations,
         Long bootstrapSeed,
         boolean enableCrossValidation,
-        Integer kFolds) {
+        Integer kFolds,
+        List<String> enrichmentTypes,
+        boolean enableStepAnalysis,
+        List<String> stepAnalysisPhases,
+        TreeOptimizationRequest treeOptimization) {
 
     /** Gene-ID mode: the given IDs are the result (rule 4.5.1). */
     public static final String GENE_IDS = "gene-ids";
@@ -59,7 +67,8 @@ public record ExperimentSettings(
         return new ExperimentSettings(name, description, siteId, recordType, mode, searchName, parameters, stepTree,
                 targetGeneCount, positives, negatives, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
-                enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds);
+                enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds,
+                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases, treeOptimization);
     }
 
     /** The same settings as a tree experiment over {@code tree} (after a refine added a step). */
@@ -67,7 +76,8 @@ public record ExperimentSettings(
         return new ExperimentSettings(name, description, siteId, recordType, MULTI_STEP, searchName, parameters, tree,
                 targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
-                enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds);
+                enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds,
+                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases, treeOptimization);
     }
 
     /** The same settings with cross-validation asked for (a cross-validation run on an existing experiment). */
@@ -75,6 +85,7 @@ public record ExperimentSettings(
         return new ExperimentSettings(name, description, siteId, recordType, mode, searchName, parameters, stepTree,
                 targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
-                enableRobustness, bootstrapIterations, bootstrapSeed, true, folds);
+                enableRobustness, bootstrapIterations, bootstrapSeed, true, folds, enrichmentTypes,
+                enableStepAnalysis, stepAnalysisPhases, treeOptimization);
     }
 }

@@ -29,6 +29,10 @@ public class UpstreamGateway {
     UpstreamGatewayClient client;
 
     @Inject
+    @RestClient
+    UpstreamAnalysesClient analyses;
+
+    @Inject
     ObjectMapper mapper;
 
     /** A created strategy: its upstream id and its root step. */
@@ -160,6 +164,43 @@ public class UpstreamGateway {
         body.set("tree", tree);
         return guard(client.patchStrategy(bearer(token), siteId, strategyId, body))
                 .map(view -> view.path("stepTree").path("stepId").asLong());
+    }
+
+    /**
+     * Runs one step analysis (an enrichment plugin) and waits for it: on a persisted step when
+     * {@code stepId} is given, else on {@code tree} in a helper strategy upstream-gateway deletes
+     * again. Answers upstream-gateway's outcome ({@code analysisType}, {@code terms}, …).
+     */
+    public Uni<JsonNode> analyse(String token, String siteId, String recordType, Long stepId, JsonNode tree,
+                                 String analysisName, Map<String, Object> parameters, int maxWaitSeconds) {
+        ObjectNode body = JSON.objectNode().put("analysisName", analysisName).put("maxWaitSeconds", maxWaitSeconds);
+        if (stepId != null) {
+            body.put("stepId", stepId);
+        } else {
+            body.put("recordType", recordType);
+            body.set("tree", tree);
+        }
+        if (parameters != null && !parameters.isEmpty()) {
+            body.set("parameters", mapper.valueToTree(parameters));
+        }
+        return guard(analyses.analyse(bearer(token), siteId, body));
+    }
+
+    /** Uploads an ID list as a dataset of the caller on the site; answers its id. */
+    public Uni<Long> uploadDataset(String token, String siteId, List<String> ids) {
+        ObjectNode body = JSON.objectNode();
+        ids.forEach(body.putArray("ids")::add);
+        return guard(client.uploadDataset(bearer(token), siteId, body)).map(answer -> answer.path("datasetId").asLong());
+    }
+
+    /** Deletes the caller's leaked helper strategies on the site (rule 4.5.8); answers how many went. */
+    public Uni<Integer> cleanupHelperStrategies(String token, String siteId) {
+        return guard(client.cleanupStrategies(bearer(token), siteId, JSON.objectNode())).map(answer -> answer.path("deleted").asInt());
+    }
+
+    /** A search's parameters as the site declares them ({@code parameters[]} with WDK's {@code type}, {@code min}, {@code max}, …). */
+    public Uni<JsonNode> paramSpecs(String token, String siteId, String recordType, String searchName) {
+        return guard(client.paramSpecs(bearer(token), siteId, recordType, searchName));
     }
 
     private static String bearer(String token) {

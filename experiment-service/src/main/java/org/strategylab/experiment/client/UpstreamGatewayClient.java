@@ -96,4 +96,19 @@ public interface UpstreamGatewayClient {
     @Path("/internal/v1/sites/{siteId}/strategies/{strategyId}")
     Uni<JsonNode> patchStrategy(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
                                 @PathParam("strategyId") long strategyId, JsonNode patch);
+
+    @POST
+    @Path("/internal/v1/sites/{siteId}/datasets")
+    Uni<JsonNode> uploadDataset(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                                JsonNode request);
+
+    @POST
+    @Path("/internal/v1/sites/{siteId}/strategies/cleanup")
+    Uni<JsonNode> cleanupStrategies(@HeaderParam("Authorization") String authorization,
+                                    @PathParam("siteId") String siteId, JsonNode empty);
+
+    @GET
+    @Path("/api/v1/sites/{siteId}/searches/{recordType}/{searchName}/param-specs")
+    Uni<JsonNode> paramSpecs(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                             @PathParam("recordType") String recordType, @PathParam("searchName") String searchName);
 }

@@ -14,6 +14,36 @@ public interface ExperimentConfig {
     /** Experiment runs. */
     Runs runs();
 
+    /** Analyses of an experiment that has run: enrichment and threshold sweeps. */
+    Analyses analyses();
+
+    /** Waits and limits of the analyses (spec §8). */
+    interface Analyses {
+
+        /** The longest one enrichment analysis may take upstream before its type carries a timeout error (spec §8: 300 s). */
+        @WithDefault("PT300S")
+        Duration enrichmentMaxWait();
+
+        /**
+         * The most IDs read from the site for custom enrichment: the result's genes and an organism's
+         * genes as the background (default 50,000, upstream-gateway's ceiling).
+         */
+        @WithDefault("50000")
+        int maxSiteIds();
+
+        /** Sweep points evaluated at once (spec §8: 3). */
+        @WithDefault("3")
+        int sweepConcurrency();
+
+        /** The longest one sweep point may take; after it the point carries an error (spec §8: 90 s). */
+        @WithDefault("PT90S")
+        Duration sweepPointTimeout();
+
+        /** The longest a whole sweep may take; unfinished points are then cancelled (spec §8: 240 s). */
+        @WithDefault("PT240S")
+        Duration sweepTimeout();
+    }
+
     /** Limits of control sets. */
     interface ControlSets {
 

@@ -9,14 +9,18 @@ import java.util.List;
  * hour, far longer than a command waits for a worker (the claim timeout), and nothing else in it
  * is secret.
  *
- * @param type          {@code run} (one experiment), {@code batch}, {@code benchmark}, {@code seed} or {@code cross-validate}
+ * @param type          {@code run} (one experiment), {@code batch}, {@code benchmark}, {@code seed}, {@code cross-validate}, {@code threshold-sweep}, {@code step-analysis} or {@code tree-optimization}
  * @param operationId   the registered operation the worker claims
  * @param experimentIds the experiments it runs (one for {@code run}; the members of a batch or benchmark)
  * @param groupId       the batch or benchmark id; the site for {@code seed}
  * @param kFolds        the folds of a {@code cross-validate} command
+ * @param sweep         what a {@code threshold-sweep} command sweeps
+ * @param phases        the phases a {@code step-analysis} command runs (null: all)
+ * @param optimization  what a {@code tree-optimization} command tunes
  */
 public record ExperimentCommand(String type, String operationId, List<String> experimentIds, String groupId,
-                                String ownerId, String token, Integer kFolds) {
+                                String ownerId, String token, Integer kFolds, SweepPlan sweep, List<String> phases,
+                                org.strategylab.experiment.api.TreeOptimizationRequest optimization) {
 
     public static final String RUN = "run";
     public static final String BATCH = "batch";
@@ -24,14 +28,29 @@ public record ExperimentCommand(String type, String operationId, List<String> ex
     public static final String SEED = "seed";
     /** Cross-validation of an experiment that has run. */
     public static final String CROSS_VALIDATE = "cross-validate";
+    /** A threshold sweep of an experiment's parameter. */
+    public static final String THRESHOLD_SWEEP = "threshold-sweep";
+    /** Step analysis of an experiment's strategy (rule 4.5.14). */
+    public static final String STEP_ANALYSIS = "step-analysis";
+    /** Tree-knob optimisation of an experiment's strategy (spec §2.4). */
+    public static final String TREE_OPTIMIZATION = "tree-optimization";
 
+    /** A command of any type but a sweep. */
+    public ExperimentCommand(String type, String operationId, List<String> experimentIds, String groupId,
+                             String ownerId, String token, Integer kFolds) {
+        this(type, operationId, experimentIds, groupId, ownerId, token, kFolds, null, null, null);
+    }
+
+    @com.fasterxml.jackson.annotation.JsonCreator
     public ExperimentCommand {
         experimentIds = experimentIds == null ? List.of() : List.copyOf(experimentIds);
     }
 
     /** The key that keeps a command's retries on one partition. */
     public String key() {
-        if (!experimentIds.isEmpty() && (RUN.equals(type) || CROSS_VALIDATE.equals(type))) {
+        if (!experimentIds.isEmpty() && (RUN.equals(type) || CROSS_VALIDATE.equals(type)
+                || THRESHOLD_SWEEP.equals(type) || STEP_ANALYSIS.equals(type)
+                || TREE_OPTIMIZATION.equals(type))) {
             return experimentIds.get(0);
         }
         return groupId != null ? groupId : operationId;

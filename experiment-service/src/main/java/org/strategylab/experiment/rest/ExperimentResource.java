@@ -30,10 +30,12 @@ import org.strategylab.experiment.api.ExperimentPage;
 import org.strategylab.experiment.api.ExperimentPatch;
 import org.strategylab.experiment.api.ExperimentRequest;
 import org.strategylab.experiment.api.ExperimentView;
+import org.strategylab.experiment.api.EnrichmentCompareRequest;
 import org.strategylab.experiment.api.OverlapRequest;
 import org.strategylab.experiment.persistence.ExperimentRepository;
 import org.strategylab.experiment.service.ExperimentGroups;
 import org.strategylab.experiment.service.ExperimentOverlap;
+import org.strategylab.experiment.service.EnrichmentCompare;
 import org.strategylab.experiment.service.ExperimentService;
 
 /** {@code /api/v1/experiments}: run experiments, read and change them, download their report. */
@@ -59,6 +61,9 @@ public class ExperimentResource {
 
     @Inject
     ExperimentOverlap overlap;
+
+    @Inject
+    EnrichmentCompare enrichmentCompare;
 
     @POST
     @Operation(summary = "Run an experiment: 202 with the operation to follow (SSE with Accept: text/event-stream at the gateway)")
@@ -97,6 +102,17 @@ public class ExperimentResource {
     @Operation(summary = "Gene-set overlap of two or more of your experiments (their true and false positives)")
     public Uni<org.strategylab.evaluation.model.OverlapResult> overlap(@Valid @NotNull OverlapRequest request) {
         return overlap.overlap(caller.id(), request.experimentIds());
+    }
+
+    @POST
+    @Path("/enrichment-compare")
+    @Operation(summary = "The fold enrichment of every stored term across two or more of your experiments,"
+            + " optionally of one analysis type")
+    @APIResponse(responseCode = "404", description = "An experiment is not yours or does not exist")
+    @APIResponse(responseCode = "422", description = "Fewer than 2 experiments, a repeated one, an unknown analysis type")
+    public Uni<org.strategylab.evaluation.model.EnrichmentComparison> enrichmentCompare(
+            @Valid @NotNull EnrichmentCompareRequest request) {
+        return enrichmentCompare.compare(caller.id(), request);
     }
 
     /** The caller's experiments, newest first, without gene lists. */

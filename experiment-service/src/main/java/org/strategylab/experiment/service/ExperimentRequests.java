@@ -110,42 +110,93 @@ public class ExperimentRequests {
                     request.parameterDisplayValues(), blankToNull(request.sortAttribute()), finalDirection,
                     request.parentExperimentId(), Boolean.TRUE.equals(request.enableRobustness()),
                     request.bootstrapIterations(), request.bootstrapSeed(),
-                    Boolean.TRUE.equals(request.enableCrossValidation()), request.kFolds());
+                    Boolean.TRUE.equals(request.enableCrossValidation()), request.kFolds(),
+                    request.enrichmentTypes() == null || request.enrichmentTypes().isEmpty() ? null
+                            : List.copyOf(request.enrichmentTypes()),
+                    Boolean.TRUE.equals(request.enableStepAnalysis()),
+                    request.stepAnalysisPhases() == null || request.stepAnalysisPhases().isEmpty() ? null
+                            : StepAnalyses.ordered(request.stepAnalysisPhases()),
+                    treeOptimization(request));
+            if (settings.treeOptimization() != null) {
+                TreeOptimizations.check(settings, settings.treeOptimization(), true);
+            }
             return checkUpstream(token, settings, finalSearches)
                     .replaceWith(new ValidatedExperiment(settings, finalTargets, controls.label()));
         });
     }
 
     private void refuseUnsupported(ExperimentRequest r, List<FieldError> errors) {
-        if (r.enrichmentTypes() != null && !r.enrichmentTypes().isEmpty()) {
-            errors.add(new FieldError("/enrichmentTypes", NOT_YET));
+        if (r.enrichmentTypes() != null) {
+            ExperimentEnrichment.checkTypes(r.enrichmentTypes(), errors);
         }
-        if (Boolean.TRUE.equals(r.enableStepAnalysis())) {
-            errors.add(new FieldError("/enableStepAnalysis", NOT_YET));
+        if (Boolean.TRUE.equals(r.enableStepAnalysis()) && r.targetGeneIds() != null) {
+            errors.add(new FieldError("/enableStepAnalysis", "a gene-ID experiment has no search or strategy to analyse"));
         }
         if (r.stepAnalysisPhases() != null && !r.stepAnalysisPhases().isEmpty()) {
-            errors.add(new FieldError("/stepAnalysisPhases", NOT_YET));
+            if (!Boolean.TRUE.equals(r.enableStepAnalysis())) {
+                errors.add(new FieldError("/stepAnalysisPhases", "needs enableStepAnalysis: true"));
+            }
+            StepAnalyses.checkPhases(r.stepAnalysisPhases(), "/stepAnalysisPhases/", errors);
         }
         if (present(r.optimizationSpecs())) {
             errors.add(new FieldError("/optimizationSpecs", NOT_YET));
         }
-        if (present(r.thresholdKnobs())) {
-            errors.add(new FieldError("/thresholdKnobs", NOT_YET));
+        if (present(r.thresholdKnobs()) || present(r.operatorKnobs())) {
+            if (r.targetGeneIds() != null) {
+                errors.add(new FieldError("/thresholdKnobs", "a gene-ID experiment has no search or strategy to optimise"));
+            }
+            knobs(r.thresholdKnobs(), "thresholdKnobs", org.strategylab.evaluation.model.ThresholdKnob[].class, errors);
+            knobs(r.operatorKnobs(), "operatorKnobs", org.strategylab.evaluation.model.OperatorKnob[].class, errors);
+        } else if (r.treeOptimizationBudget() != null || r.treeOptimizationObjective() != null || r.maxListSize() != null) {
+            String field = r.treeOptimizationBudget() != null ? "treeOptimizationBudget"
+                    : r.treeOptimizationObjective() != null ? "treeOptimizationObjective" : "maxListSize";
+            errors.add(new FieldError("/" + field, "needs thresholdKnobs or operatorKnobs"));
         }
-        if (present(r.operatorKnobs())) {
-            errors.add(new FieldError("/operatorKnobs", NOT_YET));
+        if (r.treeOptimizationBudget() != null && (r.treeOptimizationBudget() < TreeOptimizations.MIN_BUDGET
+                || r.treeOptimizationBudget() > TreeOptimizations.MAX_BUDGET)) {
+            errors.add(new FieldError("/treeOptimizationBudget", "must be between " + TreeOptimizations.MIN_BUDGET
+                    + " and " + TreeOptimizations.MAX_BUDGET));
         }
-        if (r.optimizationBudget() != null || r.optimizationObjective() != null || r.treeOptimizationBudget() != null
-                || r.treeOptimizationObjective() != null || r.maxListSize() != null || r.optimizationTargetStep() != null) {
+        if (r.optimizationBudget() != null || r.optimizationObjective() != null || r.optimizationTargetStep() != null) {
             String field = r.optimizationBudget() != null ? "optimizationBudget"
-                    : r.optimizationObjective() != null ? "optimizationObjective"
-                    : r.treeOptimizationBudget() != null ? "treeOptimizationBudget"
-                    : r.treeOptimizationObjective() != null ? "treeOptimizationObjective"
-                    : r.maxListSize() != null ? "maxListSize" : "optimizationTargetStep";
+                    : r.optimizationObjective() != null ? "optimizationObjective" : "optimizationTargetStep";
             errors.add(new FieldError("/" + field, NOT_YET));
         }
         if (r.sourceStrategyId() != null) {
             errors.add(new FieldError("/sourceStrategyId", "importing an upstream strategy " + NOT_YET.substring(3)));
+        }
+    }
+
+    /** A list of knobs as evaluation-core reads them; one that does not fit is a 422 naming the list. */
+    private static <T> void knobs(JsonNode node, String field, Class<T[]> type, List<FieldError> errors) {
+        if (!present(node)) {
+            return;
+        }
+        try {
+            org.strategylab.evaluation.json.EvaluationJson.mapper().treeToValue(node, type);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+            errors.add(new FieldError("/" + field, "must be a list of " + (field.startsWith("threshold")
+                    ? "{stepId, paramName, minVal, maxVal, stepSize?}" : "{combineNodeId, options}")));
+        }
+    }
+
+    /** The run's tree-knob optimisation, when it has knobs (checked already). */
+    private static org.strategylab.experiment.api.TreeOptimizationRequest treeOptimization(ExperimentRequest r) {
+        if (!present(r.thresholdKnobs()) && !present(r.operatorKnobs())) {
+            return null;
+        }
+        try {
+            var mapper = org.strategylab.evaluation.json.EvaluationJson.mapper();
+            List<org.strategylab.evaluation.model.ThresholdKnob> thresholds = present(r.thresholdKnobs())
+                    ? List.of(mapper.treeToValue(r.thresholdKnobs(), org.strategylab.evaluation.model.ThresholdKnob[].class))
+                    : List.of();
+            List<org.strategylab.evaluation.model.OperatorKnob> operators = present(r.operatorKnobs())
+                    ? List.of(mapper.treeToValue(r.operatorKnobs(), org.strategylab.evaluation.model.OperatorKnob[].class))
+                    : List.of();
+            return new org.strategylab.experiment.api.TreeOptimizationRequest(thresholds, operators,
+                    r.treeOptimizationObjective(), r.treeOptimizationBudget(), r.maxListSize());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("knobs were checked before", e);
         }
     }
 

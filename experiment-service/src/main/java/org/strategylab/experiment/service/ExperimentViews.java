@@ -23,11 +23,11 @@ public class ExperimentViews {
         ExperimentSettings settings = settings(e);
         ExperimentResults results = results(e);
         return new ExperimentView(e.id.toString(), e.ownerId, e.siteId, e.name, settings, e.status, results.metrics(),
-                results.crossValidation(), List.of(), results.truePositiveGenes(), results.falseNegativeGenes(),
+                results.crossValidation(), results.enrichmentResults(), results.truePositiveGenes(), results.falseNegativeGenes(),
                 results.falsePositiveGenes(), results.trueNegativeGenes(), e.error, e.totalTimeSeconds,
                 iso(e.createdAt), iso(e.completedAt), iso(e.updatedAt), e.batchId, e.benchmarkId, e.controlSetLabel,
-                e.primaryBenchmark, null, e.upstreamStrategyId, e.upstreamStepId, e.notes, null, results.rankMetrics(),
-                results.robustness(), null, e.operationId == null ? null : e.operationId.toString(), e.metricsStale,
+                e.primaryBenchmark, null, e.upstreamStrategyId, e.upstreamStepId, e.notes, results.stepAnalysis(), results.rankMetrics(),
+                results.robustness(), results.treeOptimization(), e.operationId == null ? null : e.operationId.toString(), e.metricsStale,
                 results.resultCount());
     }
 
@@ -50,11 +50,11 @@ public class ExperimentViews {
                 parameterStrings(s), null, s.positiveControls(), s.negativeControls(), s.controlSetId(),
                 s.controlsSearchName(), s.controlsParamName(), s.controlsValueFormat(), null, s.sortAttribute(),
                 s.sortDirection());
-        return new Experiment(e.id.toString(), config, e.ownerId, e.status, r.metrics(), r.crossValidation(), List.of(),
+        return new Experiment(e.id.toString(), config, e.ownerId, e.status, r.metrics(), r.crossValidation(), r.enrichmentResults(),
                 r.truePositiveGenes(), r.falseNegativeGenes(), r.falsePositiveGenes(), r.trueNegativeGenes(), e.error,
                 e.totalTimeSeconds, iso(e.createdAt), iso(e.completedAt), e.batchId, e.benchmarkId, e.controlSetLabel,
-                e.primaryBenchmark, null, e.upstreamStrategyId, e.upstreamStepId, e.notes, null, r.rankMetrics(),
-                r.robustness(), null, e.siteId, e.name);
+                e.primaryBenchmark, null, e.upstreamStrategyId, e.upstreamStepId, e.notes, r.stepAnalysis(), r.rankMetrics(),
+                r.robustness(), r.treeOptimization(), e.siteId, e.name);
     }
 
     public static ExperimentSettings settings(ExperimentEntity e) {

@@ -58,8 +58,8 @@ class ExperimentRulesTest {
             tree mode without a tree  | {"siteId":"plasmodb","mode":"multi-step","positiveControls":["G1"]}                      | 422 | /stepTree
             unknown mode              | {"siteId":"plasmodb","mode":"sideways","targetGeneIds":["G1"],"positiveControls":["G1"]} | 422 | /mode
             too many folds            | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enableCrossValidation":true,"kFolds":11} | 400 | kFolds
-            enrichment not yet        | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enrichmentTypes":["pathway"]} | 422 | /enrichmentTypes
-            step analysis not yet     | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enableStepAnalysis":true} | 422 | /enableStepAnalysis
+            unknown enrichment type   | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enrichmentTypes":["pathway","kegg"]} | 422 | /enrichmentTypes/1
+            step analysis of gene IDs | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enableStepAnalysis":true} | 422 | /enableStepAnalysis
             optimisation not yet      | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"optimizationSpecs":[{"name":"x"}]} | 422 | /optimizationSpecs
             import not yet            | {"siteId":"plasmodb","mode":"import","sourceStrategyId":"12","stepTree":{"searchName":"GenesByTaxon"},"positiveControls":["G1"]} | 422 | /sourceStrategyId
             bad sort direction        | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"sortDirection":"UP"} | 422 | /sortDirection

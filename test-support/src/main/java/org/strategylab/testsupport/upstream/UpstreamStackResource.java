@@ -53,6 +53,8 @@ public class UpstreamStackResource implements QuarkusTestResourceLifecycleManage
                 .property("strategylab.upstream.sessions.key", SESSIONS_KEY)
                 // every test user validates searches; the limit is upstream-gateway's own concern
                 .property("strategylab.upstream.rate-limit.enabled", "false")
+                // analyses are polled often, so tests wait for the site, not for the poll period
+                .property("strategylab.upstream.analysis.poll-interval", "100ms")
                 .build()
                 .start();
         Map<String, String> config = new HashMap<>(datasource);

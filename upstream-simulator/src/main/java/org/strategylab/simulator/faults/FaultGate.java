@@ -32,6 +32,10 @@ public final class FaultGate implements Handler<RoutingContext> {
 
     @Override
     public void handle(RoutingContext ctx) {
+        for (ConcurrencyWatch watch : faults.watchesOf(ctx.request().path())) {
+            watch.enter();
+            ctx.addEndHandler(ended -> watch.leave());
+        }
         FaultDecision decision = faults.decide(ctx.request().path());
         if (decision.delayMs() <= 0) {
             act(ctx, decision);

@@ -66,6 +66,7 @@ public final class FaultInjector {
     private final Set<Runnable> heldAnswers = ConcurrentHashMap.newKeySet();
     private volatile long expireIssuedBefore = Long.MIN_VALUE;
     private Random random = new Random(0);
+    private final List<ConcurrencyWatch> watches = new CopyOnWriteArrayList<>();
 
     public FaultInjector(FaultPlan baseline) {
         this.baseline = baseline == null ? FaultPlan.NONE : baseline.validated();
@@ -219,10 +220,21 @@ public final class FaultInjector {
         return this;
     }
 
-    /** Back to the run's configured faults (none, unless configured), with injection counters cleared. */
+    /**
+     * Starts counting how many requests on paths matching {@code pathRegex} are under way at once
+     * (not a fault: requests are unchanged). Watches end at {@link #reset()}.
+     */
+    public ConcurrencyWatch watchConcurrency(String pathRegex) {
+        ConcurrencyWatch watch = new ConcurrencyWatch(pathRegex);
+        watches.add(watch);
+        return watch;
+    }
+
+    /** Back to the run's configured faults (none, unless configured), with injection counters cleared and watches ended. */
     public FaultInjector reset() {
         apply(baseline);
         injected.values().forEach(c -> c.set(0));
+        watches.clear();
         return this;
     }
 
@@ -270,6 +282,14 @@ public final class FaultInjector {
     }
 
     // ------------------------------------------------------------------ used by the server
+
+    /** The watches counting requests on this path. */
+    List<ConcurrencyWatch> watchesOf(String path) {
+        if (watches.isEmpty()) {
+            return List.of();
+        }
+        return watches.stream().filter(watch -> watch.matches(path)).toList();
+    }
 
     /** Decides what happens to a request. */
     public FaultDecision decide(String path) {

@@ -16,17 +16,21 @@ import java.util.List;
  * @param rounds       rounds of the concurrent phase
  * @param universe     target genes of each gene-ID experiment
  * @param controls     positive controls, and as many negative controls, of each gene-ID experiment
- * @param phase        {@code all}, {@code search} or {@code concurrent}
+ * @param sweepRuns    measured 12-point sweeps (after one warm-up), and five times as many one-point sweeps
+ * @param pointLatencyMs latency the simulator adds to each sweep point's evaluation (its helper strategy)
+ * @param phase        {@code all}, {@code search}, {@code concurrent}, {@code sweep} or {@code steps}
  * @param serviceJvm   experiment-service's JVM options, or null for the local run's
  */
 record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyMs, int warmups, int runs,
-                    int concurrent, int rounds, int universe, int controls, String phase, List<String> serviceJvm) {
+                    int concurrent, int rounds, int universe, int controls, int sweepRuns, int pointLatencyMs,
+                    String phase, List<String> serviceJvm) {
 
     static final String USAGE = """
             usage: ExperimentsBench --service-jar <jar> --gateway-jar <jar> [--work-dir <dir>]
                    [--latency-ms 50] [--warmups 3] [--runs 7]
                    [--concurrent 50] [--rounds 3] [--universe 20000] [--controls 2000]
-                   [--phase all|search|concurrent] [--service-jvm "<JVM options>"]""";
+                   [--sweep-runs 3] [--point-latency-ms 500]
+                   [--phase all|search|concurrent|sweep|steps] [--service-jvm "<JVM options>"]""";
 
     static BenchOptions parse(String[] args) {
         Path service = null;
@@ -39,6 +43,8 @@ record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyM
         int rounds = 3;
         int universe = 20_000;
         int controls = 2_000;
+        int sweepRuns = 3;
+        int pointLatency = 500;
         String phase = "all";
         List<String> serviceJvm = null;
         for (int i = 0; i < args.length; i++) {
@@ -62,6 +68,8 @@ record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyM
                 case "--rounds" -> rounds = Integer.parseInt(value);
                 case "--universe" -> universe = Integer.parseInt(value);
                 case "--controls" -> controls = Integer.parseInt(value);
+                case "--sweep-runs" -> sweepRuns = Integer.parseInt(value);
+                case "--point-latency-ms" -> pointLatency = Integer.parseInt(value);
                 case "--phase" -> phase = value;
                 case "--service-jvm" -> serviceJvm = List.of(value.trim().split("\\s+"));
                 default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
@@ -71,6 +79,6 @@ record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyM
             throw new IllegalArgumentException("--service-jar and --gateway-jar are required\n" + USAGE);
         }
         return new BenchOptions(service, gateway, work, latency, warmups, runs, concurrent, rounds, universe,
-                controls, phase, serviceJvm);
+                controls, sweepRuns, pointLatency, phase, serviceJvm);
     }
 }

@@ -33,7 +33,9 @@ import org.strategylab.testsupport.process.ManagedProcess;
  * The experiments benchmark (issue 12): (a) the wall time of one search-mode experiment with the
  * simulator adding a fixed latency to every call, against the upstream round trips its run had to
  * wait for one after another; (b) rounds of many concurrent gene-ID experiments: completions per
- * second and experiment-service's resident memory. See README.md for what each figure means.
+ * second and experiment-service's resident memory; (c) a 12-point threshold sweep at concurrency 3
+ * with every point's evaluation slowed at the simulator, against ceil(12/3) × one point's time. See
+ * README.md for what each figure means.
  */
 public final class ExperimentsBench {
 
@@ -85,11 +87,17 @@ public final class ExperimentsBench {
         BenchStack.say("machine: " + Runtime.getRuntime().availableProcessors() + " cores, load average " + loadAverage());
         stack.start();
         events = new EventsTail(stack.kafka().bootstrapServers(), BenchStack.EVENTS);
-        if (!"concurrent".equals(options.phase())) {
+        if (List.of("all", "search").contains(options.phase())) {
             searchMode();
         }
-        if (!"search".equals(options.phase())) {
+        if (List.of("all", "concurrent").contains(options.phase())) {
             concurrentGeneIds();
+        }
+        if (List.of("all", "sweep").contains(options.phase())) {
+            sweep();
+        }
+        if (List.of("all", "steps").contains(options.phase())) {
+            stepAnalysis();
         }
         BenchStack.say("load average at the end: " + loadAverage());
     }
@@ -172,6 +180,149 @@ public final class ExperimentsBench {
                     call.path(), call.status()));
         }
         stack.simulator().faults().reset();
+    }
+
+    // ---- (c) a 12-point threshold sweep against ceil(12/3) × one point ----
+
+    /** Each point's helper strategy (one per point) is made slowly; the sweep's cleanup lists them with a GET. */
+    private static final String POINT_PATH = "/strategies$";
+    private static final int SWEEP_POINTS = 12;
+    private static final int SWEEP_CONCURRENCY = 3;
+
+    private void sweep() throws Exception {
+        String user = "bench-sweep-" + UUID.randomUUID();
+        stack.simulator().faults().reset();
+        List<String> light = searchIds(user, weight("10000", "30000"));
+        List<String> heavy = searchIds(user, weight("60000", "200000"));
+        ObjectNode body = (ObjectNode) JSON.readTree(weight("10000", "50000"));
+        body.put("siteId", "plasmodb").put("name", "bench weights");
+        body.set("positiveControls", JSON.valueToTree(light.subList(0, 20)));
+        body.set("negativeControls", JSON.valueToTree(heavy.subList(0, 20)));
+        Started experiment = start(user, JSON.writeValueAsString(body));
+        EventsTail.Progress run = events.of(experiment.operationId());
+        run.ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        if (!"completed".equals(run.endStatus)) {
+            throw new IllegalStateException("the sweep's experiment ended " + run.endStatus);
+        }
+        stack.simulator().faults().latency(POINT_PATH, Latency.fixed(Duration.ofMillis(options.pointLatencyMs())));
+        BenchStack.say(String.format("(c) threshold sweep: %d ms latency on each point's helper strategy; %d one-point "
+                + "sweeps and %d sweeps of %d points (after one warm-up of each)", options.pointLatencyMs(),
+                5 * options.sweepRuns(), options.sweepRuns(), SWEEP_POINTS));
+        String one = "{\"parameterName\":\"min_molecular_weight\",\"sweepType\":\"categorical\",\"values\":[\"20000\"]}";
+        String twelve = "{\"parameterName\":\"min_molecular_weight\",\"minValue\":0,\"maxValue\":55000,\"steps\":"
+                + SWEEP_POINTS + "}";
+        List<double[]> single = new ArrayList<>();
+        for (int i = 0; i <= 5 * options.sweepRuns(); i++) {
+            double[] measured = sweepOnce(user, experiment.experimentId(), one, 1);
+            if (i > 0) {
+                single.add(measured);
+            }
+        }
+        double pointMs = median(single, 1);
+        double singleWall = median(single, 0);
+        BenchStack.say(String.format("  one point: median wall %.0f ms, the point itself (its first to its last upstream "
+                + "call) %.0f ms", singleWall, pointMs));
+        double ideal = Math.ceil((double) SWEEP_POINTS / SWEEP_CONCURRENCY) * pointMs;
+        List<double[]> full = new ArrayList<>();
+        for (int i = 0; i <= options.sweepRuns(); i++) {
+            double[] measured = sweepOnce(user, experiment.experimentId(), twelve, SWEEP_POINTS);
+            BenchStack.say(String.format("  %s %d: wall %.0f ms, points %.0f ms (first point call to last call), peak %.0f "
+                            + "points at once at the simulator; points / ideal %.0f ms = %.3f",
+                    i == 0 ? "warm-up" : "sweep", i, measured[0], measured[1], measured[2], ideal, measured[1] / ideal));
+            if (i > 0) {
+                full.add(measured);
+            }
+        }
+        double points = median(full, 1);
+        double wall = median(full, 0);
+        BenchStack.say(String.format("(c) median of %d sweeps of %d points: the points took %.0f ms against ceil(%d/%d) × "
+                        + "%.0f ms = %.0f ms: %.3f (goal <= 1.1); end to end %.0f ms against the one-point sweep's %.0f ms "
+                        + "+ 3 more rounds = %.0f ms: %.3f", full.size(), SWEEP_POINTS, points, SWEEP_POINTS,
+                SWEEP_CONCURRENCY, pointMs, ideal, points / ideal, wall, singleWall, singleWall + 3 * pointMs,
+                wall / (singleWall + 3 * pointMs)));
+        stack.simulator().faults().reset();
+    }
+
+    /**
+     * One sweep, POST to {@code sweep_complete}: {wall ms, ms from its points' first upstream call to
+     * their last, peak helper strategies made at once}. The cleanup's listing of strategies is not a point's.
+     */
+    private double[] sweepOnce(String user, UUID experimentId, String body, int expectedPoints) throws Exception {
+        stack.proxy().clear();
+        var watch = stack.simulator().faults().watchConcurrency(POINT_PATH);
+        long start = System.nanoTime();
+        HttpRequest request = HttpRequest.newBuilder(stack.experiments().baseUri()
+                        .resolve(EXPERIMENTS + "/" + experimentId + "/threshold-sweep"))
+                .timeout(RUN_LIMIT).header("Authorization", TestTokens.bearer(user))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 202) {
+            throw new IllegalStateException("the sweep answered " + response.statusCode() + ": " + response.body());
+        }
+        UUID operation = UUID.fromString(JSON.readTree(response.body()).path("operationId").asText());
+        long end = events.of(operation).ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        List<RecordingProxy.Call> calls = stack.proxy().calls().stream()
+                .filter(c -> c.startNanos() >= start && c.startNanos() <= end)
+                .filter(c -> !("GET".equals(c.method()) && c.path().endsWith("/strategies")))
+                .sorted(Comparator.comparingLong(RecordingProxy.Call::startNanos)).toList();
+        long made = calls.stream().filter(c -> "POST".equals(c.method()) && c.path().endsWith("/strategies")).count();
+        if (made != expectedPoints) {
+            throw new IllegalStateException("expected " + expectedPoints + " points, saw " + made + " helper strategies");
+        }
+        long last = calls.stream().mapToLong(RecordingProxy.Call::endNanos).max().orElseThrow();
+        return new double[] {(end - start) / 1e6, (last - calls.get(0).startNanos()) / 1e6, watch.peak()};
+    }
+
+    private static String weight(String min, String max) {
+        return "{\"searchName\":\"GenesByMolecularWeight\",\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"],"
+                + "\"min_molecular_weight\":\"" + min + "\",\"max_molecular_weight\":\"" + max + "\"}}";
+    }
+
+    // ---- (d) step analysis of a 4-leaf tree: upstream evaluations made against those asked for ----
+
+    private static final String PF = "[\"Plasmodium falciparum 3D7\"]";
+    private static final String FOUR_LEAVES = "{\"operator\":\"INTERSECT\",\"primaryInput\":{\"operator\":\"UNION\","
+            + "\"primaryInput\":{\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":" + PF + ",\"go_typeahead\":"
+            + "[\"GO:0004672\"]}},\"secondaryInput\":{\"searchName\":\"GenesWithSignalPeptide\",\"parameters\":{\"organism\":"
+            + PF + "}}},\"secondaryInput\":{\"operator\":\"INTERSECT\",\"primaryInput\":{\"searchName\":"
+            + "\"GenesByMolecularWeight\",\"parameters\":{\"organism\":" + PF + ",\"min_molecular_weight\":\"10000\","
+            + "\"max_molecular_weight\":\"80000\"}},\"secondaryInput\":{\"searchName\":\"GenesByExonCount\",\"parameters\":"
+            + "{\"organism\":" + PF + ",\"num_exons_gte\":\"1\",\"num_exons_lte\":\"6\"}}}}";
+
+    private void stepAnalysis() throws Exception {
+        String user = "bench-steps-" + UUID.randomUUID();
+        stack.simulator().faults().reset();
+        List<String> kinases = searchIds(user, KINASES);
+        List<String> others = searchIds(user, FALCIPARUM).stream().filter(id -> !kinases.contains(id)).toList();
+        ObjectNode body = JSON.createObjectNode().put("siteId", "plasmodb").put("name", "bench four leaves " + user)
+                .put("mode", "multi-step");
+        body.set("stepTree", JSON.readTree(FOUR_LEAVES));
+        body.set("positiveControls", JSON.valueToTree(kinases.subList(0, 20)));
+        body.set("negativeControls", JSON.valueToTree(others.subList(0, 20)));
+        Started experiment = start(user, JSON.writeValueAsString(body));
+        events.of(experiment.operationId()).ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        stack.proxy().clear();
+        long start = System.nanoTime();
+        HttpRequest request = HttpRequest.newBuilder(stack.experiments().baseUri()
+                        .resolve(EXPERIMENTS + "/" + experiment.experimentId() + "/step-analysis"))
+                .timeout(RUN_LIMIT).header("Authorization", TestTokens.bearer(user))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 202) {
+            throw new IllegalStateException("the step analysis answered " + response.statusCode() + ": " + response.body());
+        }
+        UUID operation = UUID.fromString(JSON.readTree(response.body()).path("operationId").asText());
+        EventsTail.Progress progress = events.of(operation);
+        long end = progress.ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        long made = stack.proxy().calls().stream()
+                .filter(c -> c.startNanos() >= start && c.startNanos() <= end)
+                .filter(c -> "POST".equals(c.method()) && c.path().endsWith("/strategies")).count();
+        String asked = Files.readAllLines(options.workDir().resolve("experiment-service.log")).stream()
+                .filter(line -> line.contains("step analysis of bench four leaves " + user)).reduce((a, b) -> b)
+                .orElse("(no summary line in the service log)");
+        BenchStack.say(String.format("(d) step analysis of a 4-leaf tree (all four phases): %s in %.1f s; %d helper "
+                + "strategies made at the site (one per tree counted); the service: %s", progress.endStatus,
+                (end - start) / 1e9, made, asked.substring(asked.indexOf("step analysis of"))));
     }
 
     // ---- (b) many concurrent gene-ID experiments ----

@@ -1,0 +1,116 @@
+package org.strategylab.experiment.rest;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.strategylab.edge.auth.Caller;
+import org.strategylab.evaluation.model.EnrichmentResult;
+import org.strategylab.evaluation.model.CustomEnrichmentResult;
+import org.strategylab.experiment.api.CustomEnrichRequest;
+import org.strategylab.experiment.api.EnrichRequest;
+import org.strategylab.experiment.api.StepAnalysisRequest;
+import org.strategylab.experiment.api.ThresholdSweepRequest;
+import org.strategylab.experiment.api.TreeOptimizationRequest;
+import org.strategylab.experiment.service.TreeOptimizations;
+import org.strategylab.experiment.service.StepAnalyses;
+import org.strategylab.experiment.service.ThresholdSweeps;
+import org.strategylab.experiment.service.CustomGeneSetEnrichment;
+import org.strategylab.experiment.service.ExperimentEnrichment;
+
+/** Analyses of one experiment that has run: enrichment, custom gene-set enrichment, threshold sweeps. */
+@Path("/api/v1/experiments/{id}")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class ExperimentAnalysisResource {
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    JsonWebToken token;
+
+    @Inject
+    ExperimentEnrichment enrichment;
+
+    @Inject
+    CustomGeneSetEnrichment customEnrichment;
+
+    @Inject
+    ThresholdSweeps sweeps;
+
+    @Inject
+    StepAnalyses stepAnalyses;
+
+    @Inject
+    TreeOptimizations treeOptimizations;
+
+    @POST
+    @Path("/enrich")
+    @Operation(summary = "GO, pathway and word enrichment of the experiment's result through the site's analysis plugins;"
+            + " each type replaces its stored result, a failed type carries its error and keeps the previous terms")
+    @APIResponse(responseCode = "200", description = "One EnrichmentResult per requested type")
+    @APIResponse(responseCode = "409", description = "The experiment has not completed")
+    @APIResponse(responseCode = "422", description = "An unknown or repeated analysis type; errors[] names it")
+    public Uni<List<EnrichmentResult>> enrich(@PathParam("id") String id, @Valid @NotNull EnrichRequest request) {
+        return enrichment.enrich(caller.id(), token.getRawToken(), id, request);
+    }
+
+    @POST
+    @Path("/custom-enrich")
+    @Operation(summary = "Test a gene set against the experiment's result within a background (the given IDs, else the"
+            + " organism's genes): exact hypergeometric p, fold enrichment, odds ratios")
+    @APIResponse(responseCode = "422", description = "An empty gene set, one larger than the background, no organism to"
+            + " take the background from; errors[] names the field")
+    public Uni<CustomEnrichmentResult> customEnrich(@PathParam("id") String id, @Valid @NotNull CustomEnrichRequest request) {
+        return customEnrichment.enrich(caller.id(), token.getRawToken(), id, request);
+    }
+
+    @POST
+    @Path("/threshold-sweep")
+    @Operation(summary = "Sweep one parameter of the experiment's search or tree: 202 with the operation (sweep_point per"
+            + " value, then sweep_complete); SSE with Accept: text/event-stream at the gateway")
+    @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
+    @APIResponse(responseCode = "422", description = "No values, no range, steps outside 3–50, a parameter the experiment"
+            + " does not have; errors[] names the field")
+    public Uni<jakarta.ws.rs.core.Response> thresholdSweep(@PathParam("id") String id,
+                                                           @NotNull ThresholdSweepRequest request) {
+        return sweeps.start(caller.id(), token.getRawToken(), id, request)
+                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
+    }
+
+    @POST
+    @Path("/step-analysis")
+    @Operation(summary = "Step analysis of the experiment's strategy (per-leaf evaluation, operator comparison,"
+            + " contribution, parameter sensitivity): 202 with the operation; the result lands on the experiment")
+    @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
+    @APIResponse(responseCode = "409", description = "A gene-ID experiment has no strategy")
+    @APIResponse(responseCode = "422", description = "An unknown or repeated phase; errors[] names it")
+    public Uni<jakarta.ws.rs.core.Response> stepAnalysis(@PathParam("id") String id, StepAnalysisRequest request) {
+        return stepAnalyses.start(caller.id(), token.getRawToken(), id, request)
+                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
+    }
+
+    @POST
+    @Path("/tree-optimization")
+    @Operation(summary = "Tune threshold parameters and combine operators of the experiment's strategy for an objective"
+            + " (precision_at_K honours K): 202 with the operation; every trial lands on the experiment")
+    @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
+    @APIResponse(responseCode = "422", description = "An unknown objective, a budget outside 5–200, no knob, a knob the"
+            + " tree does not have; errors[] names the field")
+    public Uni<jakarta.ws.rs.core.Response> treeOptimization(@PathParam("id") String id,
+                                                             @NotNull TreeOptimizationRequest request) {
+        return treeOptimizations.start(caller.id(), token.getRawToken(), id, request)
+                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
+    }
+}

@@ -1,0 +1,90 @@
+package org.strategylab.experiment.service;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.strategylab.edge.problem.FieldError;
+import org.strategylab.edge.problem.ProblemException;
+import org.strategylab.evaluation.ValidationException;
+import org.strategylab.evaluation.ids.ControlSets;
+import org.strategylab.evaluation.optimization.TreeKnobOptimizer;
+import org.strategylab.eventlog.operation.Operations;
+import org.strategylab.experiment.api.ExperimentSettings;
+import org.strategylab.experiment.api.OperationStarted;
+import org.strategylab.experiment.api.TreeOptimizationRequest;
+import org.strategylab.experiment.messaging.CommandPublisher;
+import org.strategylab.experiment.messaging.ExperimentCommand;
+import org.strategylab.experiment.service.run.StepTrees;
+import org.strategylab.experiment.service.run.UpstreamEvaluation;
+
+/**
+ * Starts a tree-knob optimisation (spec §2.4, DECISIONS 16) of a search or tree experiment as an
+ * operation of kind {@code experiment}. Everything is checked first (422 naming the field): the
+ * budget (5–200), the objective, at least one knob, each knob against the experiment's tree —
+ * evaluation-core's own checks, run on the tree with an evaluator that never reaches the site.
+ */
+@ApplicationScoped
+public class TreeOptimizations {
+
+    static final int MIN_BUDGET = 5;
+    static final int MAX_BUDGET = 200;
+
+    @Inject
+    ExperimentService experiments;
+
+    @Inject
+    Operations operations;
+
+    @Inject
+    CommandPublisher commands;
+
+    public Uni<OperationStarted> start(String callerId, String token, String id, TreeOptimizationRequest request) {
+        if (request.budget() != null && (request.budget() < MIN_BUDGET || request.budget() > MAX_BUDGET)) {
+            throw invalid("/budget", "must be between " + MIN_BUDGET + " and " + MAX_BUDGET);
+        }
+        if ((request.thresholdKnobs() == null || request.thresholdKnobs().isEmpty())
+                && (request.operatorKnobs() == null || request.operatorKnobs().isEmpty())) {
+            throw invalid("/thresholdKnobs", "give at least one threshold or operator knob");
+        }
+        return experiments.owned(callerId, id).chain(row -> {
+            ExperimentSettings settings = ExperimentViews.settings(row);
+            if (settings.geneIdMode()) {
+                throw ProblemException.conflict("NO_STRATEGY", "A gene-ID experiment has no search or strategy to optimise");
+            }
+            check(settings, request, false);
+            return operations.register(callerId, ExperimentService.KIND, id, ExperimentService.EVENTS_TOPIC)
+                    .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.TREE_OPTIMIZATION,
+                                    operation.id().toString(), List.of(row.id.toString()), null, callerId, token, null,
+                                    null, null, request))
+                            .map(sent -> OperationStarted.single(operation.id().toString(), row.id.toString())));
+        });
+    }
+
+    /**
+     * evaluation-core's checks of the knobs and objective, on one trial that never reaches the site.
+     *
+     * @param inExperiment name the experiment body's fields ({@code /treeOptimizationObjective}) rather than this request's
+     */
+    public static void check(ExperimentSettings settings, TreeOptimizationRequest request, boolean inExperiment) {
+        try {
+            new TreeKnobOptimizer(tree -> {
+                throw new IllegalStateException("only checking");
+            }, ControlSets.of(settings.positiveControls(), settings.negativeControls())).optimise(
+                    new TreeKnobOptimizer.Request(StepTrees.fromJson(UpstreamEvaluation.tree(settings)),
+                            request.thresholdKnobs(), request.operatorKnobs(), request.objective(), 1,
+                            request.maxListSize(), null));
+        } catch (ValidationException e) {
+            // evaluation-core names fields like thresholdKnobs[0].stepId
+            String pointer = "/" + e.field().replaceAll("\\[(\\d+)]", "/$1").replace('.', '/');
+            if (inExperiment && (pointer.equals("/objective") || pointer.equals("/budget"))) {
+                pointer = pointer.equals("/objective") ? "/treeOptimizationObjective" : "/treeOptimizationBudget";
+            }
+            throw invalid(pointer, e.getMessage().substring(e.field().length() + 2));
+        }
+    }
+
+    private static ProblemException invalid(String pointer, String message) {
+        return ProblemException.invalid("The optimisation request is not valid", List.of(new FieldError(pointer, message)));
+    }
+}

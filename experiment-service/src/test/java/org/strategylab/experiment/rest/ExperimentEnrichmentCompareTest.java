@@ -1,0 +1,172 @@
+package org.strategylab.experiment.rest;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.strategylab.evaluation.enrichment.CustomEnrichment;
+import org.strategylab.evaluation.json.EvaluationJson;
+import org.strategylab.experiment.support.OperationEvents;
+import org.strategylab.experiment.support.UpstreamStackResource;
+import org.strategylab.testsupport.InProcessKafkaResource;
+
+/** Custom gene-set enrichment against an experiment's result, and the enrichment comparison across experiments. */
+@QuarkusTest
+@QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = UpstreamStackResource.class, restrictToAnnotatedClass = false)
+class ExperimentEnrichmentCompareTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PF = "Plasmodium falciparum 3D7";
+
+    @Inject
+    OperationEvents events;
+
+    private String completed(String user, String body) {
+        JsonPath run = ExperimentRunTest.as(user).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+                .extract().jsonPath();
+        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        ExperimentRunTest.as(user).when().get("/api/v1/experiments/" + run.getString("experimentId")).then()
+                .statusCode(200).body("status", equalTo("completed"));
+        return run.getString("experimentId");
+    }
+
+    private static JsonNode post(String user, String path, String body, int status) throws Exception {
+        return JSON.readTree(ExperimentRunTest.as(user).body(body).when().post("/api/v1/experiments" + path).then()
+                .statusCode(status).extract().asString());
+    }
+
+    @Test
+    void aGeneSetWithinAnExplicitBackgroundHasTheHandComputedHypergeometricNumbers() throws Exception {
+        String dee = ExperimentRunTest.newUser("dee");
+        String id = completed(dee, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"T1\",\"T2\",\"T3\",\"T4\",\"T5\"],"
+                + "\"positiveControls\":[\"T1\",\"O1\"],\"negativeControls\":[\"O2\"]}");
+        List<String> background = new ArrayList<>(List.of("T1", "T2", "T3", "T4", "T5", "B4"));
+        for (int i = 1; i <= 14; i++) {
+            background.add("O" + i);
+        }
+        JsonNode result = post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"mine\",\"geneIds\":[\"T1\",\"T2\",\"T3\","
+                + "\"B4\",\"Z9\"],\"backgroundIds\":" + ExperimentRunTest.json(background) + "}", 200);
+        // N = 20, K = 4 (Z9 lies outside), n = 5, a = 3: P(X >= 3) = (C(4,3)·C(16,2) + C(4,4)·C(16,1)) / C(20,5) = 496/15504
+        assertEquals(496.0 / 15504.0, result.path("pValue").asDouble(), 1e-15);
+        assertEquals("mine", result.path("geneSetName").asText());
+        assertEquals(4, result.path("geneSetSize").asInt());
+        assertEquals(3, result.path("overlapCount").asInt());
+        assertEquals(List.of("T1", "T2", "T3"), JSON.convertValue(result.path("overlapGenes"), List.class));
+        assertEquals(20, result.path("backgroundSize").asInt());
+        assertEquals(1, result.path("tpCount").asInt());
+        assertEquals(3.0, result.path("foldEnrichment").asDouble(), 1e-12);   // a·N/(n·K) = 60/20
+        assertEquals(21.0, result.path("oddsRatio").asDouble(), 1e-12);       // (3·14)/(2·1)
+        assertEquals(3.5 * 14.5 / (2.5 * 1.5), result.path("oddsRatioHaldane").asDouble(), 1e-12);
+        assertEquals(1, result.path("geneSetIdsOutsideBackground").asInt());
+
+        JsonNode tooBig = post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"big\",\"geneIds\":[\"T1\",\"T2\"],"
+                + "\"backgroundIds\":[\"T1\"]}", 422);
+        assertEquals("/geneIds", tooBig.path("errors").get(0).path("pointer").asText());
+        JsonNode noOrganism = post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"T1\"]}", 422);
+        assertEquals("/backgroundIds", noOrganism.path("errors").get(0).path("pointer").asText());
+        post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[]}", 400);
+        post(ExperimentRunTest.newUser("other"), "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"T1\"]}", 404);
+    }
+
+    @Test
+    void aSearchExperimentIsTestedAgainstItsWholeResultWithinItsOrganismsGenes() throws Exception {
+        String eli = ExperimentRunTest.newUser("eli");
+        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(eli, ExperimentRunTest.KINASES);
+        ExperimentRunTest.SearchAnswer all = ExperimentRunTest.run(eli, ExperimentRunTest.FALCIPARUM);
+        List<String> others = new ArrayList<>(all.ids());
+        others.removeAll(new HashSet<>(kinases.ids()));
+        List<String> positives = kinases.ids().subList(0, 4);
+        String id = completed(eli, "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":[\""
+                + PF + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + ExperimentRunTest.json(positives)
+                + ",\"negativeControls\":" + ExperimentRunTest.json(others.subList(0, 3)) + "}");
+        List<String> geneSet = new ArrayList<>(kinases.ids().subList(2, 12));
+        geneSet.addAll(others.subList(10, 20));
+        JsonNode result = post(eli, "/" + id + "/custom-enrich", "{\"geneSetName\":\"half kinases\",\"geneIds\":"
+                + ExperimentRunTest.json(geneSet) + "}", 200);
+        // the whole result (every kinase, not only the controls found) within every gene of the organism
+        JsonNode expected = EvaluationJson.mapper().valueToTree(CustomEnrichment.analyse("half kinases", geneSet,
+                kinases.ids(), all.ids(), positives));
+        assertEquals(expected, result);
+        assertEquals(10, result.path("overlapCount").asInt());
+        assertEquals(2, result.path("tpCount").asInt());
+        assertEquals(all.ids().size(), result.path("backgroundSize").asInt());
+    }
+
+    @Test
+    void theComparisonHoldsEveryStoredTermWithEachExperimentsFoldEnrichment() throws Exception {
+        String fay = ExperimentRunTest.newUser("fay");
+        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(fay, ExperimentRunTest.KINASES);
+        String search = completed(fay, "{\"siteId\":\"plasmodb\",\"name\":\"all kinases\",\"searchName\":\"GenesByGoTerm\","
+                + "\"parameters\":{\"organism\":[\"" + PF + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":"
+                + ExperimentRunTest.json(kinases.ids().subList(0, 3)) + "}");
+        String half = completed(fay, "{\"siteId\":\"plasmodb\",\"name\":\"half\",\"targetGeneIds\":"
+                + ExperimentRunTest.json(kinases.ids().subList(0, kinases.ids().size() / 2)) + ",\"positiveControls\":"
+                + ExperimentRunTest.json(kinases.ids().subList(0, 3)) + "}");
+        JsonNode a = post(fay, "/" + search + "/enrich", "{\"enrichmentTypes\":[\"go_process\",\"word\"]}", 200);
+        JsonNode b = post(fay, "/" + half + "/enrich", "{\"enrichmentTypes\":[\"go_process\"]}", 200);
+
+        JsonNode matrix = post(fay, "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\",\"" + half
+                + "\"],\"analysisType\":\"go_process\"}", 200);
+        assertEquals(Map.of(search, "all kinases", half, "half"), JSON.convertValue(matrix.path("experimentLabels"), Map.class));
+        Map<String, Double> foldA = folds(a.get(0));
+        Map<String, Double> foldB = folds(b.get(0));
+        Set<String> union = new LinkedHashSet<>(foldA.keySet());
+        union.addAll(foldB.keySet());
+        assertEquals(union.size(), matrix.path("totalTerms").asInt());
+        double previousMax = Double.MAX_VALUE;
+        for (JsonNode row : matrix.path("rows")) {
+            String term = row.path("termKey").asText().substring("go_process:".length());
+            assertEquals("go_process", row.path("analysisType").asText());
+            assertScore(foldA.get(term), row.path("scores").path(search));
+            assertScore(foldB.get(term), row.path("scores").path(half));
+            int count = (foldA.containsKey(term) ? 1 : 0) + (foldB.containsKey(term) ? 1 : 0);
+            assertEquals(count, row.path("experimentCount").asInt());
+            double max = Math.max(foldA.getOrDefault(term, 0.0), foldB.getOrDefault(term, 0.0));
+            assertEquals(max, row.path("maxScore").asDouble(), 1e-9);
+            assertTrue(max <= previousMax, "rows by their highest score");
+            previousMax = max;
+        }
+        JsonNode everything = post(fay, "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\",\"" + half + "\"]}", 200);
+        assertEquals(union.size() + a.get(1).path("terms").size(), everything.path("totalTerms").asInt(),
+                "without a filter the word terms count too");
+
+        assertEquals("/experimentIds", post(fay, "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\"]}", 422)
+                .path("errors").get(0).path("pointer").asText());
+        assertEquals("/analysisType", post(fay, "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\",\"" + half
+                + "\"],\"analysisType\":\"kegg\"}", 422).path("errors").get(0).path("pointer").asText());
+        post(fay, "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\",\"" + java.util.UUID.randomUUID()
+                + "\"]}", 404);
+        post(ExperimentRunTest.newUser("other"), "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\",\"" + half
+                + "\"]}", 404);
+    }
+
+    private static Map<String, Double> folds(JsonNode result) {
+        Map<String, Double> folds = new HashMap<>();
+        result.path("terms").forEach(term -> folds.put(term.path("termId").asText(), term.path("foldEnrichment").asDouble()));
+        assertTrue(!folds.isEmpty(), result.toString());
+        return folds;
+    }
+
+    private static void assertScore(Double expected, JsonNode actual) {
+        if (expected == null) {
+            assertTrue(actual.isNull(), "absent terms score null");
+        } else {
+            assertEquals(expected, actual.asDouble(), 1e-9);
+        }
+    }
+}
