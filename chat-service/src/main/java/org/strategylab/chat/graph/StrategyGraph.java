@@ -44,11 +44,24 @@ public record StrategyGraph(String recordType, List<GraphStep> steps, int nextId
         return steps.stream().filter(s -> s.id().equals(id)).findFirst();
     }
 
-    /** The graph with a new step (whose id must be {@link #newStepId()}). */
+    /** The graph with a new step; ids handed out later come after its number. */
     public StrategyGraph add(GraphStep step) {
         List<GraphStep> next = new ArrayList<>(steps);
         next.add(step);
-        return new StrategyGraph(recordType, next, nextId + 1);
+        return new StrategyGraph(recordType, next, Math.max(nextId, number(step.id()) + 1));
+    }
+
+    /** The graph with {@link #newStepId()} handed out (the step it names comes later). */
+    public StrategyGraph reserve() {
+        return new StrategyGraph(recordType, steps, nextId + 1);
+    }
+
+    private static int number(String id) {
+        try {
+            return id != null && id.startsWith("step-") ? Integer.parseInt(id.substring(5)) : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** The graph with one step changed. */

@@ -43,11 +43,28 @@ public final class TurnGraph {
         return name;
     }
 
-    /** Stores the new graph and records the change for the loop to announce. */
-    public synchronized void commit(StrategyGraph next, GraphStep step, String action) {
+    /** A new step id, never handed out twice even to tools running at once (sub-agents). */
+    public synchronized String reserveStepId() {
+        String id = current.newStepId();
+        current = current.reserve();
+        return id;
+    }
+
+    /**
+     * Applies a change to the graph as it is now, stores the result and records the change for the
+     * loop to announce; answers the new graph. The change is applied to the latest graph, so tools
+     * running at once (sub-agents) never lose each other's steps.
+     */
+    public synchronized StrategyGraph apply(java.util.function.UnaryOperator<StrategyGraph> change, String stepId,
+                                            String action) {
+        StrategyGraph before = current;
+        StrategyGraph next = change.apply(before);
         store.save(next);
         current = next;
+        // a deleted step is announced as it was
+        GraphStep step = next.step(stepId).or(() -> before.step(stepId)).orElse(null);
         pending.add(new Change(step, action));
+        return next;
     }
 
     /**

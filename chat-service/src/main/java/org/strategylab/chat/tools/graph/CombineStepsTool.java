@@ -67,8 +67,12 @@ public class CombineStepsTool implements AgentTool {
                     + rightStep.recordType() + ") cannot be combined");
         }
         String name = ToolArguments.optionalText(arguments, "displayName");
-        GraphStep step = GraphStep.combine(graph.newStepId(), operator, left, right, leftStep.recordType(),
+        GraphStep step = GraphStep.combine(context.graph().reserveStepId(), operator, left, right, leftStep.recordType(),
                 name != null ? name : operator.name() + " of " + left + " and " + right);
-        return edits.countAndCommit(context, graph.add(step), step.id(), "created");
+        return edits.countAndCommit(context, current -> {
+            GraphEdits.requireUnused(current, left);
+            GraphEdits.requireUnused(current, right);
+            return current.add(step);
+        }, step.id(), "created");
     }
 }

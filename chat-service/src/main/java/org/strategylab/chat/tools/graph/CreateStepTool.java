@@ -58,10 +58,9 @@ public class CreateStepTool implements AgentTool {
             throw new ToolRefusal(searchName + " takes an input step: use transform_step with inputStepId");
         }
         edits.validate(context, recordType, searchName, parameters, false);
-        StrategyGraph graph = context.graph().current();
         String name = ToolArguments.optionalText(arguments, "displayName");
-        GraphStep step = GraphStep.search(graph.newStepId(), searchName, recordType, parameters,
+        GraphStep step = GraphStep.search(context.graph().reserveStepId(), searchName, recordType, parameters,
                 name != null ? name : shape.displayName());
-        return edits.countAndCommit(context, graph.add(step), step.id(), "created");
+        return edits.countAndCommit(context, graph -> graph.add(step), step.id(), "created");
     }
 }

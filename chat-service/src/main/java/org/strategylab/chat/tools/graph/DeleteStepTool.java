@@ -41,8 +41,10 @@ public class DeleteStepTool implements AgentTool {
         StrategyGraph graph = context.graph().current();
         GraphStep step = GraphEdits.existing(graph, stepId);
         GraphEdits.requireUnused(graph, stepId);
-        StrategyGraph next = graph.remove(stepId);
-        context.graph().commit(next, step, "deleted");
+        StrategyGraph next = context.graph().apply(current -> {
+            GraphEdits.requireUnused(current, stepId);
+            return current.remove(stepId);
+        }, stepId, "deleted");
         ObjectNode result = ToolResults.object().put("action", "deleted").put("stepId", stepId);
         result.set("graph", GraphEdits.overview(next));
         return result;

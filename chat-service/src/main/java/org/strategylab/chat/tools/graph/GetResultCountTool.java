@@ -47,6 +47,6 @@ public class GetResultCountTool implements AgentTool {
                     ? "the strategy has no steps yet" : "the strategy has several parts; name the step to count"));
         }
         GraphEdits.existing(graph, stepId);
-        return edits.countAndCommit(context, graph, stepId, "counted");
+        return edits.countAndCommit(context, current -> current, stepId, "counted");
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.strategylab.chat.client.UpstreamSite;
 import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.graph.StrategyGraph;
@@ -69,15 +70,26 @@ public class GraphEdits {
         }
     }
 
-    /** Counts the part of the graph holding the step and commits the graph; answers the step as the model sees it. */
-    public ObjectNode countAndCommit(ToolContext context, StrategyGraph graph, String stepId, String action) {
-        StrategyGraph counted = counter.countPartOf(graph, stepId, context);
-        GraphStep step = counted.step(stepId).orElseThrow();
-        context.graph().commit(counted, step, action);
+    /**
+     * Applies a change, counts the part of the graph holding the step on the site, and commits the
+     * change with those counts to the graph as it is then (another tool may have changed it
+     * meanwhile); answers the step as the model sees it.
+     */
+    public ObjectNode countAndCommit(ToolContext context, UnaryOperator<StrategyGraph> change, String stepId,
+                                     String action) {
+        StrategyGraph counted = counter.countPartOf(change.apply(context.graph().current()), stepId, context);
+        StrategyGraph committed = context.graph().apply(graph -> withCounts(change.apply(graph), counted), stepId, action);
+        GraphStep step = committed.step(stepId).orElseThrow();
         ObjectNode result = ToolResults.object().put("action", action);
         result.set("step", describe(step));
-        result.set("graph", overview(counted));
+        result.set("graph", overview(committed));
         return result;
+    }
+
+    /** The graph with the counts (and the site's refusals) of every step the counted graph has. */
+    private static StrategyGraph withCounts(StrategyGraph graph, StrategyGraph counted) {
+        return graph.replaceAll(step -> counted.step(step.id())
+                .map(c -> step.withCount(c.resultCount(), c.validationError())).orElse(step));
     }
 
     /** A step as the model reads it. */

@@ -62,8 +62,11 @@ public class TransformStepTool implements AgentTool {
         }
         edits.validate(context, recordType, searchName, parameters, true);
         String name = ToolArguments.optionalText(arguments, "displayName");
-        GraphStep step = GraphStep.transform(graph.newStepId(), searchName, recordType, parameters, input,
+        GraphStep step = GraphStep.transform(context.graph().reserveStepId(), searchName, recordType, parameters, input,
                 name != null ? name : shape.displayName());
-        return edits.countAndCommit(context, graph.add(step), step.id(), "created");
+        return edits.countAndCommit(context, current -> {
+            GraphEdits.requireUnused(current, input);
+            return current.add(step);
+        }, step.id(), "created");
     }
 }

@@ -83,12 +83,11 @@ public class UpdateStepTool implements AgentTool {
             changed = changed.withDisplayName(name);
         }
         GraphStep result = changed;
-        StrategyGraph next = graph.replace(stepId, s -> result);
         if (changes.isEmpty() && operatorName == null) {
             // a new name changes no count
-            context.graph().commit(next, result, "updated");
+            context.graph().apply(current -> current.replace(stepId, s -> result), stepId, "updated");
             return GraphEdits.describe(result);
         }
-        return edits.countAndCommit(context, next, stepId, "updated");
+        return edits.countAndCommit(context, current -> current.replace(stepId, s -> result), stepId, "updated");
     }
 }
