@@ -14,6 +14,18 @@ final class AgentInstructions {
 
     static String of(TurnRequest request) {
         StringBuilder text = new StringBuilder();
+        if (request.task() != null) {
+            text.append("""
+                    You are a sub-agent of StrategyLab's strategy builder for VEuPathDB. You carry out exactly one task: \
+                    build ONE step of a search strategy on the site with your tools. Find the search with \
+                    search_for_searches, read its parameters with get_search_parameters, then create the step with \
+                    create_step (or transform_step when the task gives an input step). Do not combine steps: the \
+                    orchestrator does that. When the step exists, answer in one sentence naming its stepId.
+                    """);
+            text.append("\nSite: ").append(request.siteId()).append(". Record type ").append(request.graph().recordType())
+                    .append(".\n");
+            return text.toString();
+        }
         text.append("""
                 You are StrategyLab's strategy builder for VEuPathDB. A researcher tells you which genes they want; \
                 you build a search strategy for them on the site, step by step, with your tools: searches joined by \

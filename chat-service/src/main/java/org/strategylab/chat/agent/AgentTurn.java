@@ -30,12 +30,14 @@ import org.jboss.logging.Logger;
 import org.strategylab.chat.config.ChatConfig;
 import org.strategylab.chat.graph.GraphSnapshot;
 import org.strategylab.chat.graph.StrategyGraph;
+import org.strategylab.chat.provider.ModelChoice;
 import org.strategylab.chat.provider.ProviderAdapter;
 import org.strategylab.chat.tools.AgentTool;
 import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
 import org.strategylab.chat.tools.TurnGraph;
+import org.strategylab.chat.tools.TurnScope;
 import org.strategylab.eventlog.index.OperationStatus;
 
 /**
@@ -80,9 +82,32 @@ public final class AgentTurn {
         this.toolThreads = toolThreads;
     }
 
-    /** Stops the turn: the model's stream at once, a running tool at its next wait. */
+    /** What tools that run agents of their own see of this turn. */
+    private final TurnScope scope = new TurnScope() {
+        @Override
+        public ModelChoice model() {
+            return request.model();
+        }
+
+        @Override
+        public void emit(String type, Object payload) {
+            events.emit(type, payload);
+        }
+
+        @Override
+        public void whenCancelled(Runnable action) {
+            cancelActions.add(action);
+            if (cancelled) {
+                action.run();
+            }
+        }
+    };
+    private final List<Runnable> cancelActions = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Stops the turn: the model's stream at once, a running tool at its next wait, its sub-agents. */
     public void cancel() {
         cancelled = true;
+        cancelActions.forEach(Runnable::run);
         ModelCall call = currentCall.get();
         if (call != null) {
             call.cancel();
@@ -253,11 +278,12 @@ public final class AgentTurn {
             return ToolResults.refusal("the arguments are not valid JSON: " + e.getOriginalMessage());
         }
         ToolContext context = new ToolContext(request.ownerId(), request.token(), request.siteId(),
-                request.strategyId(), graph);
+                request.strategyId(), graph, scope);
         Future<JsonNode> running = toolThreads.submit(() -> tool.get().run(parsed, context));
         currentTool.set(running);
+        java.time.Duration limit = tool.get().timeout().orElse(budget.toolTimeout());
         try {
-            return running.get(budget.toolTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return running.get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof ToolRefusal refusal) {
@@ -269,7 +295,7 @@ public final class AgentTurn {
             return ToolResults.refusal(message);
         } catch (TimeoutException e) {
             running.cancel(true);
-            String message = name + " did not finish within " + budget.toolTimeout().toSeconds() + " s";
+            String message = name + " did not finish within " + limit.toSeconds() + " s";
             events.error(message);
             return ToolResults.refusal(message);
         } catch (CancellationException e) {

@@ -22,8 +22,17 @@ import org.strategylab.chat.provider.ModelChoice;
  * @param contextBlocks  what the user mentioned, as text for the model
  * @param history        the conversation's earlier messages
  * @param graph          the graph as the turn starts
+ * @param task           for a sub-agent, the one task it carries out (its instructions differ); null for the agent
  */
 public record TurnRequest(UUID strategyId, String strategyName, String ownerId, String token, String siteId,
                           String messageId, String userMessage, ModelChoice model, Set<String> disabledTools,
-                          List<String> contextBlocks, List<ChatMessage> history, StrategyGraph graph) {
+                          List<String> contextBlocks, List<ChatMessage> history, StrategyGraph graph, String task) {
+
+    /** The main agent's turn. */
+    public TurnRequest(UUID strategyId, String strategyName, String ownerId, String token, String siteId,
+                       String messageId, String userMessage, ModelChoice model, Set<String> disabledTools,
+                       List<String> contextBlocks, List<ChatMessage> history, StrategyGraph graph) {
+        this(strategyId, strategyName, ownerId, token, siteId, messageId, userMessage, model, disabledTools,
+                contextBlocks, history, graph, null);
+    }
 }

@@ -17,6 +17,23 @@ public interface ChatConfig {
     /** How many turns one instance runs at once. */
     Turns turns();
 
+    /** Sub-agents ({@code delegate_strategy_subtasks}). */
+    Delegation delegation();
+
+    interface Delegation {
+        /** Sub-agents of one delegation running at once (independent tasks run in parallel). */
+        @WithDefault("3")
+        int maxParallel();
+
+        /** How long one sub-agent may run before it is stopped and its task reported as timed out. */
+        @WithDefault("PT180S")
+        Duration taskTimeout();
+
+        /** The most tasks one plan may have. */
+        @WithDefault("8")
+        int maxTasks();
+    }
+
     interface Limits {
         /** The longest message, in characters (api-contract.md §4.1). */
         @WithDefault("200000")

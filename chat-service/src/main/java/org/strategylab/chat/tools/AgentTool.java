@@ -28,6 +28,11 @@ public interface AgentTool {
      */
     JsonNode run(JsonNode arguments, ToolContext context);
 
+    /** How long one call may run, when not the loop's {@code agent.tool-timeout} (tools that run agents). */
+    default java.util.Optional<java.time.Duration> timeout() {
+        return java.util.Optional.empty();
+    }
+
     /** Its specification for the model. */
     default ToolSpecification specification() {
         return ToolSpecification.builder().name(name()).description(description()).parameters(arguments()).build();

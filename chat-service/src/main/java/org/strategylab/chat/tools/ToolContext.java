@@ -11,6 +11,8 @@ import java.util.UUID;
  * @param siteId     the conversation's site
  * @param strategyId the conversation (strategy)
  * @param graph      the graph the turn edits
+ * @param scope      the turn itself (its model, events and cancellation)
  */
-public record ToolContext(String ownerId, String token, String siteId, UUID strategyId, TurnGraph graph) {
+public record ToolContext(String ownerId, String token, String siteId, UUID strategyId, TurnGraph graph,
+                          TurnScope scope) {
 }

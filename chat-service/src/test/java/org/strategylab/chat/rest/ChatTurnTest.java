@@ -120,8 +120,21 @@ class ChatTurnTest {
         assertFalse(types.contains("error"), () -> log.toString());
         List<String> tools = log.stream().filter(e -> e.type().equals("tool_call_start"))
                 .map(e -> e.data().path("name").asText()).toList();
-        assertEquals(2, tools.stream().filter("create_step"::equals).count(), tools.toString());
-        assertTrue(tools.contains("combine_steps") && tools.contains("push_strategy"), tools.toString());
+        assertEquals(List.of("delegate_strategy_subtasks", "validate_graph_structure", "push_strategy"), tools);
+        // two sub-agents, one step each, their tool calls in the stream; the orchestrator's combine
+        List<EventEnvelope> starts = log.stream().filter(e -> e.type().equals("subagent_task_start")).toList();
+        List<EventEnvelope> ends = log.stream().filter(e -> e.type().equals("subagent_task_end")).toList();
+        assertEquals(2, starts.size(), types.toString());
+        assertEquals(List.of("done", "done"), ends.stream().map(e -> e.data().path("status").asText()).toList());
+        assertTrue(ends.stream().allMatch(e -> e.data().path("llmCallCount").asInt() > 0), ends.toString());
+        List<String> subTools = log.stream().filter(e -> e.type().equals("subagent_tool_call_start"))
+                .map(e -> e.data().path("name").asText()).toList();
+        assertEquals(2, subTools.stream().filter("create_step"::equals).count(), subTools.toString());
+        assertFalse(subTools.contains("delegate_strategy_subtasks") || subTools.contains("push_strategy"), subTools.toString());
+        assertTrue(log.stream().filter(e -> e.type().equals("subagent_tool_call_start"))
+                .allMatch(e -> !e.data().path("task").asText().isEmpty()));
+        int combineUpdate = types.indexOf("strategy_update") >= 0 ? lastIndexOf(log, "strategy_update") : -1;
+        assertTrue(combineUpdate > types.lastIndexOf("subagent_task_end"), "the combine comes after both tasks: " + types);
         EventEnvelope link = log.stream().filter(e -> e.type().equals("strategy_link")).findFirst().orElseThrow();
         long upstreamId = link.data().path("upstreamStrategyId").asLong();
         assertTrue(link.data().path("upstreamUrl").asText().contains("/strategies/" + upstreamId), link.data().toString());
@@ -146,5 +159,14 @@ class ChatTurnTest {
                 .get("/internal/v1/sites/plasmodb/strategies/" + upstreamId).then().statusCode(200)
                 .body("estimatedSize", org.hamcrest.Matchers.equalTo((int) root))
                 .body("isSaved", org.hamcrest.Matchers.equalTo(true));
+    }
+
+    static int lastIndexOf(List<EventEnvelope> log, String type) {
+        for (int i = log.size() - 1; i >= 0; i--) {
+            if (log.get(i).type().equals(type)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

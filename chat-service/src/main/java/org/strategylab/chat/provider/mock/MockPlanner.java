@@ -80,10 +80,17 @@ public final class MockPlanner {
         String request = ((UserMessage) messages.get(start)).singleText();
         List<Done> done = trail(messages, start);
         String asked = SAVE_CLAUSE.matcher(request).replaceFirst("");
+        boolean subAgent = isSubAgent(messages);
+        if (subAgent) {
+            return subAgentMove(request, done, tools);
+        }
         Optional<String> existingRoot = existingRoot(messages);
         Optional<Condition> refinement = existingRoot.flatMap(root -> refinement(asked));
         List<Condition> conditions = refinement.map(List::of).orElseGet(() -> conditions(asked));
         String organismHint = organismHint(request);
+        if (refinement.isEmpty() && conditions.size() == 2 && tools.contains("delegate_strategy_subtasks")) {
+            return delegated(request, conditions, done, tools);
+        }
         List<String> stepIds = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         for (Condition condition : conditions) {
@@ -166,15 +173,105 @@ public final class MockPlanner {
             return call(tools, "Saving it to your account on the site.", "push_strategy",
                     MAPPER.createObjectNode().put("isSaved", true));
         }
-        String summary = summary(conditions, labels, rootId, rootResult, validated.map(Done::result).orElse(null));
-        if (pushed.isPresent()) {
-            JsonNode link = pushed.get().result().path("link");
-            summary += link.isMissingNode() ? " I could not save it on the site: "
-                    + pushed.get().result().path("error").asText() + "."
-                    : " It is saved on the site as strategy " + link.path("upstreamStrategyId").asText() + ": "
-                    + link.path("upstreamUrl").asText() + " .";
+        return new Answer(summary(conditions, labels, rootId, rootResult, validated.map(Done::result).orElse(null))
+                + pushedNote(pushed));
+    }
+
+    /** Two conditions: one sub-agent each, their steps combined by the orchestrator; then validate, save, answer. */
+    private Move delegated(String request, List<Condition> conditions, List<Done> done, Set<String> tools) {
+        Optional<Done> delegation = find(done, "delegate_strategy_subtasks", a -> true);
+        if (delegation.isEmpty()) {
+            ObjectNode plan = MAPPER.createObjectNode().put("type", "combine").put("operator", conditions.get(1).operator());
+            plan.putObject("left").put("type", "task").put("task", withOrganism(conditions.get(0).text(), request));
+            plan.putObject("right").put("type", "task").put("task", withOrganism(conditions.get(1).text(), request));
+            ObjectNode arguments = MAPPER.createObjectNode().put("goal", request);
+            arguments.set("plan", plan);
+            return call(tools, "This takes two searches: I'll give each to a sub-agent and combine their steps with "
+                    + conditions.get(1).operator() + ".", "delegate_strategy_subtasks", arguments);
         }
-        return new Answer(summary);
+        JsonNode result = delegation.get().result();
+        if (!result.has("rootStepId")) {
+            return new Answer("The delegated build did not finish: " + result.path("error").asText() + ".");
+        }
+        Optional<Done> validated = find(done, "validate_graph_structure", a -> true);
+        if (validated.isEmpty() && tools.contains("validate_graph_structure")) {
+            return call(tools, "Let me check the strategy is complete.", "validate_graph_structure",
+                    MAPPER.createObjectNode());
+        }
+        Optional<Done> pushed = find(done, "push_strategy", a -> true);
+        if (pushed.isEmpty() && SAVE.matcher(request).find() && tools.contains("push_strategy")) {
+            return call(tools, "Saving it to your account on the site.", "push_strategy",
+                    MAPPER.createObjectNode().put("isSaved", true));
+        }
+        List<String> labels = List.of(label(conditions.get(0).text()), label(conditions.get(1).text()));
+        ObjectNode root = MAPPER.createObjectNode();
+        root.set("step", result.path("root"));
+        String summary = "Two sub-agents built one step each. "
+                + summary(conditions, labels, result.path("rootStepId").asText(), root,
+                validated.map(Done::result).orElse(null));
+        return new Answer(summary + pushedNote(pushed));
+    }
+
+    /** A sub-agent's moves: its one task, one step, then a sentence naming the step. */
+    private Move subAgentMove(String request, List<Done> done, Set<String> tools) {
+        String task = request.startsWith("Task: ") ? request.substring(6).split("\n", 2)[0] : request;
+        List<Done> created = done.stream().filter(d -> d.name().equals("create_step")
+                && d.result().path("step").has("stepId")).toList();
+        if (!created.isEmpty()) {
+            JsonNode step = created.get(created.size() - 1).result().path("step");
+            return new Answer("Built " + step.path("stepId").asText() + " for " + quote(task) + ": "
+                    + step.path("resultCount").asText("?") + " genes.");
+        }
+        String organismHint = organismHint(task);
+        Condition condition = new Condition(task, null);
+        String label = label(task);
+        Optional<Done> found = find(done, "search_for_searches", a -> label.equals(a.path("query").asText()));
+        if (found.isEmpty()) {
+            return call(tools, "Looking for a search for " + quote(label) + ".", "search_for_searches",
+                    MAPPER.createObjectNode().put("query", label).put("limit", 25));
+        }
+        JsonNode searches = found.get().result().path("searches");
+        if (searches.isEmpty()) {
+            return new Answer("No search on this site finds " + quote(task) + ".");
+        }
+        String searchName = pickSearch(searches, keywords(condition.text())).path("name").asText();
+        Optional<Done> specs = find(done, "get_search_parameters", a -> searchName.equals(a.path("searchName").asText()));
+        if (specs.isEmpty()) {
+            return call(tools, "Reading the parameters of " + searchName + ".", "get_search_parameters",
+                    MAPPER.createObjectNode().put("searchName", searchName));
+        }
+        ParameterChoice choice = fill(specs.get().result().path("parameters"), task, organismHint, searchName, done);
+        if (choice.lookup() != null) {
+            return call(tools, "Looking up a value.", "get_dependent_vocab", choice.lookup());
+        }
+        Optional<Done> refused = find(done, "create_step", a -> true);
+        if (refused.isPresent()) {
+            return new Answer("The site refused the step: " + refused.get().result().path("error").asText() + ".");
+        }
+        ObjectNode arguments = MAPPER.createObjectNode().put("searchName", searchName).put("displayName", label);
+        arguments.set("parameters", MAPPER.valueToTree(choice.values()));
+        return call(tools, "Creating the step.", "create_step", arguments);
+    }
+
+    private static boolean isSubAgent(List<ChatMessage> messages) {
+        return messages.stream().anyMatch(m -> m instanceof dev.langchain4j.data.message.SystemMessage system
+                && system.text().startsWith("You are a sub-agent"));
+    }
+
+    /** A task with the request's organism said in it (a sub-agent sees only its task). */
+    private static String withOrganism(String task, String request) {
+        String hint = organismHint(request);
+        return hint == null || organismHint(task) != null ? task : task + " in " + hint;
+    }
+
+    private static String pushedNote(Optional<Done> pushed) {
+        if (pushed.isEmpty()) {
+            return "";
+        }
+        JsonNode link = pushed.get().result().path("link");
+        return link.isMissingNode() ? " I could not save it on the site: " + pushed.get().result().path("error").asText() + "."
+                : " It is saved on the site as strategy " + link.path("upstreamStrategyId").asText() + ": "
+                + link.path("upstreamUrl").asText() + " .";
     }
 
     private static String summary(List<Condition> conditions, List<String> labels, String rootId, JsonNode root,

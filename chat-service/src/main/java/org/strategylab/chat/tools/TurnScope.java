@@ -1,0 +1,35 @@
+package org.strategylab.chat.tools;
+
+import org.strategylab.chat.provider.ModelChoice;
+
+/**
+ * What a tool that runs agents of its own (delegation) needs of the turn it runs in: the turn's
+ * model, its event stream, and its cancellation.
+ */
+public interface TurnScope {
+
+    /** The model the turn runs on (sub-agents run on it too). */
+    ModelChoice model();
+
+    /** Appends an event to the turn's stream. */
+    void emit(String type, Object payload);
+
+    /** Runs the action when the turn is cancelled (at once if it already is). */
+    void whenCancelled(Runnable action);
+
+    /** A scope for tools that run outside any turn (tests). */
+    TurnScope NONE = new TurnScope() {
+        @Override
+        public ModelChoice model() {
+            throw new IllegalStateException("no turn");
+        }
+
+        @Override
+        public void emit(String type, Object payload) {
+        }
+
+        @Override
+        public void whenCancelled(Runnable action) {
+        }
+    };
+}
