@@ -43,8 +43,13 @@ public class TurnEvents {
     /** Appends an event whose payload is any value Jackson writes as an object. */
     public void emit(String type, Object payload) {
         JsonNode data = json(payload);
-        handle.emit(type, data).subscribe().with(appended -> { }, failure ->
-                LOG.warnf("event %s of operation %s was not appended: %s", type, handle.id(), failure.getMessage()));
+        try {
+            handle.emit(type, data).subscribe().with(appended -> { }, failure ->
+                    LOG.warnf("event %s of operation %s was not appended: %s", type, handle.id(), failure.getMessage()));
+        } catch (IllegalStateException ended) {
+            // a sub-agent still winding down after its cancelled turn ended: nothing may follow the end
+            LOG.debugf("event %s after the end of operation %s dropped", type, handle.id());
+        }
     }
 
     public void assistantDelta(String messageId, String delta) {
