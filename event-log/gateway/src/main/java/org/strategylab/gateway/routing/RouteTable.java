@@ -8,7 +8,11 @@ import java.util.Map;
 import java.util.Optional;
 import org.strategylab.gateway.config.GatewayConfig;
 
-/** Which service owns a request path: the route with the longest matching prefix. */
+/**
+ * Which service owns a request path: the route with the longest matching prefix. A prefix segment
+ * {@code *} matches any one segment ({@code /api/v1/experiments/*}{@code /chat}: an experiment's
+ * workbench chat belongs to chat-service while the experiment belongs to experiment-service).
+ */
 public final class RouteTable {
 
     /** A service that owns a path prefix. */
@@ -49,10 +53,27 @@ public final class RouteTable {
     public Optional<Target> match(String path) {
         for (Target target : targets) {
             String prefix = target.prefix();
-            if (path.equals(prefix) || path.startsWith(prefix) && path.charAt(prefix.length()) == '/') {
+            if (prefix.contains("*") ? matchesSegments(prefix, path)
+                    : path.equals(prefix) || path.startsWith(prefix) && path.charAt(prefix.length()) == '/') {
                 return Optional.of(target);
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether the path starts with the prefix's segments, {@code *} standing for any one non-empty segment. */
+    private static boolean matchesSegments(String prefix, String path) {
+        String[] wanted = prefix.substring(1).split("/");
+        String[] given = path.substring(1).split("/", -1);
+        if (given.length < wanted.length) {
+            return false;
+        }
+        for (int i = 0; i < wanted.length; i++) {
+            boolean any = wanted[i].equals("*") && !given[i].isEmpty();
+            if (!any && !wanted[i].equals(given[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 }
