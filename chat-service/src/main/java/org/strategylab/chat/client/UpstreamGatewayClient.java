@@ -82,4 +82,15 @@ public interface UpstreamGatewayClient {
     @Path("/internal/v1/sites/{siteId}/strategies/{strategyId}")
     Uni<Void> deleteStrategy(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
                              @PathParam("strategyId") long strategyId);
+
+    @GET
+    @Path("/internal/v1/sites/{siteId}/steps/{stepId}/records")
+    Uni<JsonNode> records(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                          @PathParam("stepId") long stepId, @QueryParam("offset") int offset,
+                          @QueryParam("limit") int limit);
+
+    @POST
+    @Path("/internal/v1/sites/{siteId}/steps/{stepId}/temporary-results")
+    Uni<JsonNode> temporaryResult(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                                  @PathParam("stepId") long stepId, JsonNode body);
 }

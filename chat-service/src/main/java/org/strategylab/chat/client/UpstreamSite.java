@@ -105,6 +105,16 @@ public class UpstreamSite {
         await(client.deleteStrategy(bearer(token), siteId, strategyId));
     }
 
+    /** The first records of a step's result, with its counts. */
+    public JsonNode records(String token, String siteId, long stepId, int limit) {
+        return await(client.records(bearer(token), siteId, stepId, 0, limit));
+    }
+
+    /** A download of a step's result prepared on the site: its URL there. */
+    public JsonNode temporaryResult(String token, String siteId, long stepId, String format) {
+        return await(client.temporaryResult(bearer(token), siteId, stepId, JSON.objectNode().put("format", format)));
+    }
+
     private ObjectNode context(Map<String, Object> values) {
         ObjectNode body = JSON.objectNode();
         body.set("contextValues", mapper.valueToTree(values == null ? Map.of() : values));

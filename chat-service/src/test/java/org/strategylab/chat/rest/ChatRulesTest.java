@@ -135,7 +135,7 @@ class ChatRulesTest {
                 .body("tools.name", hasItems("list_sites", "search_for_searches", "get_search_parameters",
                         "get_dependent_vocab", "create_step", "combine_steps", "transform_step", "update_step",
                         "delete_step", "list_current_steps", "validate_graph_structure", "get_result_count",
-                        "push_strategy"))
+                        "push_strategy", "get_sample_records", "get_download_url", "delegate_strategy_subtasks"))
                 .body("tools[0].description", startsWith(""));
     }
 

@@ -19,6 +19,7 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.strategylab.chat.support.ChatEvents;
+import org.strategylab.chat.support.Chats;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.testsupport.InProcessKafkaResource;
 import org.strategylab.testsupport.TestTokens;
@@ -35,21 +36,21 @@ import org.strategylab.testsupport.upstream.UpstreamStackResource;
 @QuarkusTestResource(value = UpstreamStackResource.class, restrictToAnnotatedClass = false)
 class ChatTurnTest {
 
-    static final Duration TURN = Duration.ofSeconds(90);
+    static final Duration TURN = Chats.TURN;
 
     @Inject
     ChatEvents events;
 
     static RequestSpecification as(String user) {
-        return given().header("Authorization", TestTokens.bearer(user)).contentType("application/json");
+        return Chats.as(user);
     }
 
     static String newUser(String name) {
-        return name + "-" + UUID.randomUUID();
+        return Chats.newUser(name);
     }
 
     static JsonPath send(String user, String body) {
-        return as(user).body(body).post("/api/v1/chat").then().statusCode(202).extract().jsonPath();
+        return Chats.send(user, body);
     }
 
     @Test
