@@ -1,5 +1,6 @@
 package org.strategylab.chat.service;
 
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -93,21 +94,26 @@ public class ChatService {
                     "the conversation is on site " + strategy.siteId + ", not " + request.siteId())));
         }
         mentions.load(callerId, token, request.mentions());
-        if (strategy == null) {
-            strategy = strategies.insert(newStrategy(callerId, request)).await().atMost(WAIT);
-        } else {
+        StrategyEntity fresh = strategy == null ? newStrategy(callerId, request) : null;
+        if (strategy != null) {
             holdConversation(strategy.id, callerId);
         }
-        UUID strategyId = strategy.id;
+        UUID strategyId = strategy != null ? strategy.id : fresh.id;
         try {
+            // the operation is registered while the conversation and the message are stored: neither
+            // needs the other, and the first event of the turn is waited for from the 202 on
+            java.util.concurrent.CompletableFuture<OperationRecord> registering = operations.register(callerId, KIND,
+                    strategyId.toString(), EVENTS_TOPIC).subscribeAsCompletionStage();
+            if (fresh != null) {
+                strategies.insert(fresh).await().atMost(WAIT);
+            }
             MessageEntity user = new MessageEntity();
             user.id = UUID.randomUUID();
             user.strategyId = strategyId;
             user.role = "user";
             user.content = request.message();
             messages.append(user).await().atMost(WAIT);
-            OperationRecord operation = operations.register(callerId, KIND, strategyId.toString(), EVENTS_TOPIC)
-                    .await().atMost(WAIT);
+            OperationRecord operation = Uni.createFrom().completionStage(registering).await().atMost(WAIT);
             String messageId = UUID.randomUUID().toString();
             commands.publish(new ChatCommand(operation.id().toString(), strategyId.toString(), callerId, token,
                     user.id.toString(), messageId, request.message(), model.model().id(), request.reasoningEffort(),
