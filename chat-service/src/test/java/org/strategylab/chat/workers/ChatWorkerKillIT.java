@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.restassured.path.json.JsonPath;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
@@ -33,8 +32,6 @@ import org.strategylab.testsupport.workers.WorkerStack;
  */
 class ChatWorkerKillIT {
 
-    static final WorkerStack.Service CHAT_SERVICE = new WorkerStack.Service("chat-service", "chat.commands",
-            "chat.events", "chat-service", "chat-commands", Map.of());
     private static final Duration TURN = ofSeconds(120);
 
     static WorkerStack stack;
@@ -42,9 +39,9 @@ class ChatWorkerKillIT {
 
     @BeforeAll
     static void startStack() {
-        stack = WorkerStack.shared(CHAT_SERVICE);
+        stack = WorkerStack.shared(ChatStack.CHAT_SERVICE);
         stack.everyInstanceRuns();
-        events = new EventsTopic(stack.kafka().bootstrapServers(), CHAT_SERVICE.eventsTopic());
+        events = new EventsTopic(stack.kafka().bootstrapServers(), ChatStack.CHAT_SERVICE.eventsTopic());
     }
 
     @AfterAll

@@ -61,9 +61,27 @@ public final class WorkerStack implements AutoCloseable {
      * @param group           the consumer group of its commands
      * @param commandsChannel the messaging channel that consumes them (its Kafka settings are tuned for the test)
      * @param properties      further settings of its instances
+     * @param siblings        other StrategyLab services it calls, one instance each on the same stack
      */
     public record Service(String name, String commandsTopic, String eventsTopic, String group, String commandsChannel,
-                          Map<String, String> properties) {
+                          Map<String, String> properties, List<Sibling> siblings) {
+
+        /** A service without siblings. */
+        public Service(String name, String commandsTopic, String eventsTopic, String group, String commandsChannel,
+                       Map<String, String> properties) {
+            this(name, commandsTopic, eventsTopic, group, commandsChannel, properties, List.of());
+        }
+    }
+
+    /**
+     * A StrategyLab service the one under test calls (chat-service reads experiments from
+     * experiment-service), started once on the same database, broker and upstream-gateway.
+     *
+     * @param name        its name
+     * @param jar         its packaged {@code quarkus-run.jar}
+     * @param urlProperty the setting that gives the service under test its base URL
+     */
+    public record Sibling(String name, Path jar, String urlProperty) {
     }
 
     private static final String SESSIONS_KEY = "0ZjLi2Ii+2Dqzd3X7aqx0R2NrY1yk0RgC7SDryCJEdE=";
@@ -83,6 +101,7 @@ public final class WorkerStack implements AutoCloseable {
     private KafkaBrokerProcess kafka;
     private QuarkusAppProcess upstreamGateway;
     private final List<QuarkusAppProcess> workers = new ArrayList<>();
+    private final Map<String, QuarkusAppProcess> siblings = new java.util.LinkedHashMap<>();
 
     private WorkerStack(Service service, Path directory) {
         this.service = service;
@@ -133,6 +152,21 @@ public final class WorkerStack implements AutoCloseable {
                 .property("strategylab.upstream.rate-limit.enabled", "false")
                 .build()
                 .start();
+        Map<String, String> siblingUrls = new java.util.LinkedHashMap<>();
+        for (Sibling sibling : service.siblings()) {
+            QuarkusAppProcess started = QuarkusAppProcess.builder(sibling.name(), sibling.jar())
+                    .jvmOptions(jvm)
+                    .log(directory.resolve(sibling.name() + ".log"))
+                    .properties(datasource)
+                    .property("kafka.bootstrap.servers", kafka.bootstrapServers())
+                    .property("strategylab.auth.public-key", keys.publicKey().toString())
+                    .property("quarkus.rest-client.upstream-gateway.url", upstreamGateway.baseUri().toString())
+                    .property("quarkus.log.category.\"org.apache.kafka\".level", "WARN")
+                    .build()
+                    .start();
+            siblings.put(sibling.name(), started);
+            siblingUrls.put(sibling.urlProperty(), started.baseUri().toString());
+        }
         // one after the other: the first migrates the schemas and creates the topics, the second finds them
         for (String name : List.of(service.name() + "-1", service.name() + "-2")) {
             QuarkusAppProcess.Builder builder = QuarkusAppProcess.builder(name, serviceJar)
@@ -152,6 +186,7 @@ public final class WorkerStack implements AutoCloseable {
                     .property(channel("auto.commit.interval.ms"), "500")
                     .property("quarkus.log.category.\"org.apache.kafka\".level", "WARN");
             service.properties().forEach(builder::property);
+            siblingUrls.forEach(builder::property);
             workers.add(builder.build().start());
         }
         awaitBalancedGroup();
@@ -234,6 +269,15 @@ public final class WorkerStack implements AutoCloseable {
         return service;
     }
 
+    /** The sibling service of this name. */
+    public QuarkusAppProcess sibling(String name) {
+        QuarkusAppProcess sibling = siblings.get(name);
+        if (sibling == null) {
+            throw new IllegalStateException("no sibling " + name);
+        }
+        return sibling;
+    }
+
     public UpstreamSimulator simulator() {
         return simulator;
     }
@@ -262,6 +306,7 @@ public final class WorkerStack implements AutoCloseable {
     public void close() {
         List<AutoCloseable> parts = new ArrayList<>(workers);
         java.util.Collections.reverse(parts);
+        parts.addAll(siblings.values());
         parts.add(upstreamGateway);
         parts.add(kafka);
         parts.add(simulator);

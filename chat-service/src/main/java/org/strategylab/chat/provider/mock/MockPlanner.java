@@ -89,7 +89,7 @@ public final class MockPlanner {
         List<Condition> conditions = refinement.map(List::of).orElseGet(() -> conditions(asked));
         String organismHint = organismHint(request);
         if (refinement.isEmpty() && conditions.size() == 2 && tools.contains("delegate_strategy_subtasks")) {
-            return delegated(request, conditions, done, tools);
+            return delegated(request, conditions, done, tools, mentionNote(messages));
         }
         List<String> stepIds = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -174,11 +174,12 @@ public final class MockPlanner {
                     MAPPER.createObjectNode().put("isSaved", true));
         }
         return new Answer(summary(conditions, labels, rootId, rootResult, validated.map(Done::result).orElse(null))
-                + pushedNote(pushed));
+                + pushedNote(pushed) + mentionNote(messages));
     }
 
     /** Two conditions: one sub-agent each, their steps combined by the orchestrator; then validate, save, answer. */
-    private Move delegated(String request, List<Condition> conditions, List<Done> done, Set<String> tools) {
+    private Move delegated(String request, List<Condition> conditions, List<Done> done, Set<String> tools,
+                           String mentionNote) {
         Optional<Done> delegation = find(done, "delegate_strategy_subtasks", a -> true);
         if (delegation.isEmpty()) {
             ObjectNode plan = MAPPER.createObjectNode().put("type", "combine").put("operator", conditions.get(1).operator());
@@ -209,8 +210,27 @@ public final class MockPlanner {
         String summary = "Two sub-agents built one step each. "
                 + summary(conditions, labels, result.path("rootStepId").asText(), root,
                 validated.map(Done::result).orElse(null));
-        return new Answer(summary + pushedNote(pushed));
+        return new Answer(summary + pushedNote(pushed) + mentionNote);
     }
+
+    /** What the user mentioned (the context blocks of the system message), acknowledged by name. */
+    static String mentionNote(List<ChatMessage> messages) {
+        List<String> names = new ArrayList<>();
+        for (ChatMessage message : messages) {
+            if (message instanceof dev.langchain4j.data.message.SystemMessage system && system.text().contains(MENTIONED)) {
+                String blocks = system.text().substring(system.text().indexOf(MENTIONED) + MENTIONED.length());
+                for (String line : blocks.split("\n")) {
+                    JsonNode block = parse(line.trim());
+                    if (block.path("name").isTextual()) {
+                        names.add(block.path("type").asText("item") + " " + quote(block.path("name").asText()));
+                    }
+                }
+            }
+        }
+        return names.isEmpty() ? "" : " I kept your " + String.join(" and ", names) + " in mind.";
+    }
+
+    private static final String MENTIONED = "The user mentioned these; use them as context:";
 
     /** A sub-agent's moves: its one task, one step, then a sentence naming the step. */
     private Move subAgentMove(String request, List<Done> done, Set<String> tools) {
