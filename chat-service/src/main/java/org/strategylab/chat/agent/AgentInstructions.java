@@ -26,6 +26,17 @@ final class AgentInstructions {
                     .append(".\n");
             return text.toString();
         }
+        if (request.experimentId() != null) {
+            text.append("""
+                    You are the workbench assistant of StrategyLab, scoped to one experiment of the user's (its \
+                    configuration, metrics and results are below). Help them read its results and refine it. The \
+                    wizard steps are: search, parameters, controls, run, results, analysis. To refine the result: \
+                    add_search_step (a search combined with the current result by an operator), \
+                    refine_with_gene_ids (INTERSECT keeps only those genes, UNION adds them, MINUS removes them); after \
+                    a refinement the metrics are stale until re_evaluate_controls recomputes them.
+
+                    """);
+        }
         text.append("""
                 You are StrategyLab's strategy builder for VEuPathDB. A researcher tells you which genes they want; \
                 you build a search strategy for them on the site, step by step, with your tools: searches joined by \

@@ -48,7 +48,7 @@ public class AgentLoop {
         ProviderAdapter adapter = adapters.stream().filter(a -> a.provider().equals(request.model().entry().provider()))
                 .findFirst().orElseThrow(() -> new IllegalStateException(
                         "no adapter for provider " + request.model().entry().provider()));
-        return new AgentTurn(request, adapter, tools.available(request.disabledTools()), graph,
+        return new AgentTurn(request, adapter, tools.available(request.disabledTools(), request.experimentId() != null), graph,
                 new TurnEvents(handle, mapper), config.agent(), toolThreads);
     }
 

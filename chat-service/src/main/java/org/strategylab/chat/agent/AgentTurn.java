@@ -95,6 +95,11 @@ public final class AgentTurn {
         }
 
         @Override
+        public String experimentId() {
+            return request.experimentId();
+        }
+
+        @Override
         public void whenCancelled(Runnable action) {
             cancelActions.add(action);
             if (cancelled) {

@@ -23,16 +23,18 @@ import org.strategylab.chat.provider.ModelChoice;
  * @param history        the conversation's earlier messages
  * @param graph          the graph as the turn starts
  * @param task           for a sub-agent, the one task it carries out (its instructions differ); null for the agent
+ * @param experimentId   for a workbench turn, the experiment it is about; null otherwise
  */
 public record TurnRequest(UUID strategyId, String strategyName, String ownerId, String token, String siteId,
                           String messageId, String userMessage, ModelChoice model, Set<String> disabledTools,
-                          List<String> contextBlocks, List<ChatMessage> history, StrategyGraph graph, String task) {
+                          List<String> contextBlocks, List<ChatMessage> history, StrategyGraph graph, String task,
+                          String experimentId) {
 
     /** The main agent's turn. */
     public TurnRequest(UUID strategyId, String strategyName, String ownerId, String token, String siteId,
                        String messageId, String userMessage, ModelChoice model, Set<String> disabledTools,
                        List<String> contextBlocks, List<ChatMessage> history, StrategyGraph graph) {
         this(strategyId, strategyName, ownerId, token, siteId, messageId, userMessage, model, disabledTools,
-                contextBlocks, history, graph, null);
+                contextBlocks, history, graph, null, null);
     }
 }

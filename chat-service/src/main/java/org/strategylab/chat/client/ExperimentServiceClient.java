@@ -2,7 +2,9 @@ package org.strategylab.chat.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -21,4 +23,13 @@ public interface ExperimentServiceClient {
     @GET
     @Path("/api/v1/experiments/{id}")
     Uni<JsonNode> experiment(@HeaderParam("Authorization") String authorization, @PathParam("id") String id);
+
+    @POST
+    @Path("/api/v1/experiments/{id}/refine")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Uni<JsonNode> refine(@HeaderParam("Authorization") String authorization, @PathParam("id") String id, JsonNode body);
+
+    @POST
+    @Path("/api/v1/experiments/{id}/re-evaluate")
+    Uni<JsonNode> reEvaluate(@HeaderParam("Authorization") String authorization, @PathParam("id") String id);
 }

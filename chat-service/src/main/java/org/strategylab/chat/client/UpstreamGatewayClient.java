@@ -93,4 +93,9 @@ public interface UpstreamGatewayClient {
     @Path("/internal/v1/sites/{siteId}/steps/{stepId}/temporary-results")
     Uni<JsonNode> temporaryResult(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
                                   @PathParam("stepId") long stepId, JsonNode body);
+
+    @POST
+    @Path("/internal/v1/sites/{siteId}/datasets")
+    Uni<JsonNode> dataset(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                          JsonNode body);
 }

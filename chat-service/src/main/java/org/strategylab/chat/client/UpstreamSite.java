@@ -115,6 +115,13 @@ public class UpstreamSite {
         return await(client.temporaryResult(bearer(token), siteId, stepId, JSON.objectNode().put("format", format)));
     }
 
+    /** Uploads an ID list as a dataset; answers its id (the value of an input-dataset parameter). */
+    public long dataset(String token, String siteId, java.util.List<String> ids) {
+        ObjectNode body = JSON.objectNode();
+        body.set("ids", mapper.valueToTree(ids));
+        return await(client.dataset(bearer(token), siteId, body)).path("datasetId").asLong();
+    }
+
     private ObjectNode context(Map<String, Object> values) {
         ObjectNode body = JSON.objectNode();
         body.set("contextValues", mapper.valueToTree(values == null ? Map.of() : values));

@@ -23,11 +23,12 @@ import org.strategylab.chat.api.Mention;
  * @param reasoningBudget the request's thinking budget, or null
  * @param mentions        what the message refers to (loaded again, as the caller, by the worker)
  * @param disabledTools   tools the turn must not offer
+ * @param experimentId    for a workbench turn, the experiment it is about; null for the chat's
  */
 public record ChatCommand(String operationId, String strategyId, String ownerId, String token, String userMessageId,
                           String messageId, String message, String modelId, String reasoningEffort, Double temperature,
                           Integer seed, Integer responseTokens, Integer reasoningBudget, List<Mention> mentions,
-                          List<String> disabledTools) {
+                          List<String> disabledTools, String experimentId) {
 
     public ChatCommand {
         mentions = mentions == null ? List.of() : List.copyOf(mentions);

@@ -58,6 +58,10 @@ public class StrategyEntity extends PanacheEntityBase {
     @Column(name = "message_count", nullable = false)
     public int messageCount;
 
+    /** The experiment of a workbench conversation; null for the chat's own conversations. */
+    @Column(name = "experiment_id")
+    public UUID experimentId;
+
     @Column(name = "turn_starting_at")
     public OffsetDateTime turnStartingAt;
 

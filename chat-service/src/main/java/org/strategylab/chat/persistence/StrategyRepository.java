@@ -99,8 +99,18 @@ public class StrategyRepository {
                 "turnStartingAt = null where id = ?1", id))).replaceWithVoid();
     }
 
+    /** The owner's workbench conversation about an experiment, if there is one. */
+    public Uni<Optional<StrategyEntity>> findWorkbench(UUID experimentId, String ownerId) {
+        return context.run(() -> Panache.withSession(() -> StrategyEntity.<StrategyEntity>find(
+                        "experimentId = :experiment and ownerId = :owner",
+                        Parameters.with("experiment", experimentId).and("owner", ownerId)).firstResult()))
+                .map(Optional::ofNullable);
+    }
+
+    /** The chat's conversations: workbench conversations are reached through their experiment. */
     private static String where(String siteId) {
-        return siteId == null ? "ownerId = :owner" : "ownerId = :owner and siteId = :site";
+        return siteId == null ? "ownerId = :owner and experimentId is null"
+                : "ownerId = :owner and siteId = :site and experimentId is null";
     }
 
     private static Parameters parameters(String ownerId, String siteId) {

@@ -37,6 +37,8 @@ public class ChatService {
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ChatService.class);
 
     public static final String KIND = "chat";
+    /** The operation kind of a workbench turn (its target is the experiment). */
+    public static final String WORKBENCH_KIND = "workbench_chat";
     public static final String EVENTS_TOPIC = "chat.events";
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final int TITLE_CHARS = 80;
@@ -75,35 +77,83 @@ public class ChatService {
     ChatConfig config;
 
     public ChatStarted start(String callerId, String token, ChatRequest request) {
-        List<FieldError> errors = new ArrayList<>(requests.problems(request));
-        ModelSelection.Choice model = models.choose(request);
-        if (model.error() != null) {
-            errors.add(model.error());
-        }
-        if (errors.isEmpty() && !siteExists(request.siteId())) {
-            errors.add(new FieldError("/siteId", "unknown site '" + request.siteId() + "'; GET /api/v1/sites lists them"));
-        }
-        if (!errors.isEmpty()) {
-            throw ProblemException.invalid("The chat request is invalid", errors);
-        }
+        ModelSelection.Choice model = checked(request, true);
         StrategyEntity strategy = request.strategyId() == null ? null
                 : strategies.findOwned(UUID.fromString(request.strategyId()), callerId).await().atMost(WAIT)
+                .filter(found -> found.experimentId == null)
                 .orElseThrow(() -> ProblemException.notFound("STRATEGY_NOT_FOUND", "no strategy " + request.strategyId()));
         if (strategy != null && !strategy.siteId.equals(request.siteId())) {
             throw ProblemException.invalid("The chat request is invalid", List.of(new FieldError("/siteId",
                     "the conversation is on site " + strategy.siteId + ", not " + request.siteId())));
         }
         mentions.load(callerId, token, request.mentions());
-        StrategyEntity fresh = strategy == null ? newStrategy(callerId, request) : null;
-        if (strategy != null) {
-            holdConversation(strategy.id, callerId);
+        return begin(callerId, token, request, model, strategy, null);
+    }
+
+    /**
+     * A turn of an experiment's workbench chat (spec §4.4): the caller's experiment (a 404 when it is
+     * not theirs) is the conversation's context, on the experiment's site, with the workbench tools.
+     */
+    public ChatStarted startWorkbench(String callerId, String token, String experimentId, ChatRequest request) {
+        if (!ChatRequests.uuid(experimentId)) {
+            throw ProblemException.notFound("EXPERIMENT_NOT_FOUND", "no experiment " + experimentId);
         }
+        com.fasterxml.jackson.databind.JsonNode experiment = mentions.experiment(token, experimentId)
+                .orElseThrow(() -> ProblemException.notFound("EXPERIMENT_NOT_FOUND", "no experiment " + experimentId));
+        String siteId = experiment.path("siteId").asText(experiment.path("config").path("siteId").asText());
+        if (request.siteId() != null && !request.siteId().equals(siteId)) {
+            throw ProblemException.invalid("The chat request is invalid", List.of(new FieldError("/siteId",
+                    "the experiment is on site " + siteId + ", not " + request.siteId())));
+        }
+        if (request.strategyId() != null) {
+            throw ProblemException.invalid("The chat request is invalid", List.of(new FieldError("/strategyId",
+                    "a workbench chat has one conversation per experiment; leave strategyId out")));
+        }
+        List<org.strategylab.chat.api.Mention> withExperiment = new ArrayList<>(request.mentions());
+        withExperiment.add(0, new org.strategylab.chat.api.Mention("experiment", experimentId,
+                experiment.path("name").asText("experiment")));
+        ChatRequest scoped = new ChatRequest(siteId, request.message(), null, request.provider(), request.model(),
+                request.reasoningEffort(), withExperiment, request.disabledTools(), request.disableRag(),
+                request.temperature(), request.seed(), request.contextSize(), request.responseTokens(),
+                request.reasoningBudget());
+        ModelSelection.Choice model = checked(scoped, false);
+        mentions.load(callerId, token, scoped.mentions());
+        StrategyEntity conversation = strategies.findWorkbench(UUID.fromString(experimentId), callerId)
+                .await().atMost(WAIT).orElse(null);
+        return begin(callerId, token, scoped, model, conversation, experimentId);
+    }
+
+    /** The request's field problems, its model, and (for the chat) its site: a 422 naming each bad field. */
+    private ModelSelection.Choice checked(ChatRequest request, boolean checkSite) {
+        List<FieldError> errors = new ArrayList<>(requests.problems(request));
+        ModelSelection.Choice model = models.choose(request);
+        if (model.error() != null) {
+            errors.add(model.error());
+        }
+        if (checkSite && errors.isEmpty() && !siteExists(request.siteId())) {
+            errors.add(new FieldError("/siteId", "unknown site '" + request.siteId() + "'; GET /api/v1/sites lists them"));
+        }
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("The chat request is invalid", errors);
+        }
+        return model;
+    }
+
+    /** Holds the conversation (or makes it), stores the message, registers the turn and hands it to a worker. */
+    private ChatStarted begin(String callerId, String token, ChatRequest request, ModelSelection.Choice model,
+                              StrategyEntity strategy, String experimentId) {
+        String kind = experimentId == null ? KIND : WORKBENCH_KIND;
+        StrategyEntity fresh = strategy == null ? newStrategy(callerId, request, experimentId) : null;
         UUID strategyId = strategy != null ? strategy.id : fresh.id;
+        String target = experimentId != null ? experimentId : strategyId.toString();
+        if (strategy != null) {
+            holdConversation(strategy.id, callerId, kind, target);
+        }
         try {
             // the operation is registered while the conversation and the message are stored: neither
             // needs the other, and the first event of the turn is waited for from the 202 on
-            java.util.concurrent.CompletableFuture<OperationRecord> registering = operations.register(callerId, KIND,
-                    strategyId.toString(), EVENTS_TOPIC).subscribeAsCompletionStage();
+            java.util.concurrent.CompletableFuture<OperationRecord> registering = operations.register(callerId, kind,
+                    target, EVENTS_TOPIC).subscribeAsCompletionStage();
             if (fresh != null) {
                 strategies.insert(fresh).await().atMost(WAIT);
             }
@@ -118,7 +168,7 @@ public class ChatService {
             commands.publish(new ChatCommand(operation.id().toString(), strategyId.toString(), callerId, token,
                     user.id.toString(), messageId, request.message(), model.model().id(), request.reasoningEffort(),
                     request.temperature(), request.seed(), request.responseTokens(), request.reasoningBudget(),
-                    request.mentions(), request.disabledTools())).await().atMost(WAIT);
+                    request.mentions(), request.disabledTools(), experimentId)).await().atMost(WAIT);
             return new ChatStarted(operation.id().toString(), strategyId.toString(), messageId);
         } finally {
             // not waited for: from here the registered operation itself keeps a second turn out
@@ -129,9 +179,8 @@ public class ChatService {
     }
 
     /** One turn per conversation: a running turn (or one being started right now) is a 409. */
-    private void holdConversation(UUID strategyId, String callerId) {
-        List<OperationRecord> running = index.listActive(callerId, KIND, strategyId.toString(), 1, 0)
-                .await().atMost(WAIT);
+    private void holdConversation(UUID strategyId, String callerId, String kind, String target) {
+        List<OperationRecord> running = index.listActive(callerId, kind, target, 1, 0).await().atMost(WAIT);
         if (!running.isEmpty()) {
             throw turnRunning(running.get(0).id().toString());
         }
@@ -139,7 +188,7 @@ public class ChatService {
             throw turnRunning(null);
         }
         // the other start may have registered between the read and the mark
-        running = index.listActive(callerId, KIND, strategyId.toString(), 1, 0).await().atMost(WAIT);
+        running = index.listActive(callerId, kind, target, 1, 0).await().atMost(WAIT);
         if (!running.isEmpty()) {
             strategies.clearTurnStarting(strategyId).await().atMost(WAIT);
             throw turnRunning(running.get(0).id().toString());
@@ -161,9 +210,10 @@ public class ChatService {
         }
     }
 
-    private StrategyEntity newStrategy(String callerId, ChatRequest request) {
+    private StrategyEntity newStrategy(String callerId, ChatRequest request, String experimentId) {
         StrategyEntity entity = new StrategyEntity();
         entity.id = UUID.randomUUID();
+        entity.experimentId = experimentId == null ? null : UUID.fromString(experimentId);
         entity.ownerId = callerId;
         entity.siteId = request.siteId();
         String title = request.message().strip().replaceAll("\\s+", " ");

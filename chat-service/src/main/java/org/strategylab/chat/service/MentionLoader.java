@@ -74,18 +74,26 @@ public class MentionLoader {
         });
     }
 
-    private Optional<String> experiment(String token, Mention mention) {
-        JsonNode experiment;
+    /** The caller's experiment as experiment-service shows it; empty when it is not theirs (or gone). */
+    public Optional<JsonNode> experiment(String token, String id) {
         try {
-            experiment = experiments.experiment("Bearer " + token, mention.id()).await().atMost(WAIT);
+            return Optional.of(experiments.experiment("Bearer " + token, id).await().atMost(WAIT));
         } catch (WebApplicationException e) {
             PeerFailure failure = PeerFailure.of("experiment-service", e, mapper);
             if (failure.status() == 404) {
                 return Optional.empty();
             }
             throw new ProblemException(502, "PEER_UNAVAILABLE", "Bad Gateway",
-                    "the mentioned experiment could not be loaded: " + failure.getMessage(), List.of());
+                    "the experiment could not be loaded: " + failure.getMessage(), List.of());
         }
+    }
+
+    private Optional<String> experiment(String token, Mention mention) {
+        Optional<JsonNode> found = experiment(token, mention.id());
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        JsonNode experiment = found.get();
         ObjectNode block = ToolResults.object().put("type", "experiment").put("id", mention.id());
         for (String field : List.of("name", "status", "siteId", "mode", "searchName", "recordType")) {
             copy(experiment, block, field);

@@ -103,7 +103,7 @@ public class TurnRunner {
                 command.responseTokens(), command.reasoningBudget());
         TurnRequest request = new TurnRequest(strategyId, strategy.name, command.ownerId(), command.token(),
                 strategy.siteId, command.messageId(), command.message(), choice, Set.copyOf(command.disabledTools()),
-                blocks, history, graph);
+                blocks, history, graph, null, command.experimentId());
         AgentTurn turn = loop.turn(request, handle, turnGraph);
         handle.onCancel(turn::cancel);
         TurnOutcome outcome = turn.run();
@@ -147,6 +147,10 @@ public class TurnRunner {
 
     private ObjectNode messageStart(StrategyEntity strategy) {
         ObjectNode start = TurnEvents.object().put("strategyId", strategy.id.toString());
+        if (strategy.experimentId != null) {
+            // a workbench turn (api-contract.md §5.5): the experiment it is about
+            start.put("experimentId", strategy.experimentId.toString());
+        }
         start.set("strategy", mapper.valueToTree(StrategyViews.header(strategy)));
         return start;
     }

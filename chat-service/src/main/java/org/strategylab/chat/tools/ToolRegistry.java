@@ -21,9 +21,13 @@ public class ToolRegistry {
         return tools.stream().sorted(Comparator.comparing(AgentTool::group).thenComparing(AgentTool::name)).toList();
     }
 
-    /** The tools a turn may call. */
-    public List<AgentTool> available(Set<String> disabled) {
-        return all().stream().filter(t -> !disabled.contains(t.name())).toList();
+    /** The group of the tools only a workbench turn (about one experiment) has. */
+    public static final String WORKBENCH = "workbench";
+
+    /** The tools a turn may call: a workbench turn has the workbench tools, a chat turn does not. */
+    public List<AgentTool> available(Set<String> disabled, boolean workbench) {
+        return all().stream().filter(t -> !disabled.contains(t.name()))
+                .filter(t -> workbench || !WORKBENCH.equals(t.group())).toList();
     }
 
     public Optional<AgentTool> find(String name) {

@@ -17,6 +17,11 @@ public interface TurnScope {
     /** Runs the action when the turn is cancelled (at once if it already is). */
     void whenCancelled(Runnable action);
 
+    /** The experiment a workbench turn is about; null for the chat's turns. */
+    default String experimentId() {
+        return null;
+    }
+
     /** A scope for tools that run outside any turn (tests). */
     TurnScope NONE = new TurnScope() {
         @Override

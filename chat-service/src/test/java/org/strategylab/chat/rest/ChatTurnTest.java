@@ -147,8 +147,9 @@ class ChatTurnTest {
         assertEquals(List.of("search", "search", "combine"), steps.stream().map(s -> s.get("kind")).toList());
         Map<String, Object> combine = steps.get(2);
         assertEquals("MINUS", combine.get("operator"));
-        long left = ((Number) steps.get(0).get("resultCount")).longValue();
-        long right = ((Number) steps.get(1).get("resultCount")).longValue();
+        // the two sub-agents run at once, so either may have made step-1: the combine names its inputs
+        long left = count(steps, (String) combine.get("primaryInputStepId"));
+        long right = count(steps, (String) combine.get("secondaryInputStepId"));
         long root = ((Number) combine.get("resultCount")).longValue();
         assertTrue(root <= left && root >= left - right && left > 0, left + " minus " + right + " gave " + root);
         assertEquals(2, view.getList("graph.edges").size());
@@ -169,5 +170,10 @@ class ChatTurnTest {
             }
         }
         return -1;
+    }
+
+    static long count(List<Map<String, Object>> steps, String id) {
+        return steps.stream().filter(s -> id.equals(s.get("id"))).map(s -> ((Number) s.get("resultCount")).longValue())
+                .findFirst().orElseThrow();
     }
 }

@@ -29,6 +29,9 @@ import org.strategylab.experiment.service.run.UpstreamEvaluation;
 @ApplicationScoped
 public class Refinement {
 
+    /** The search that turns an uploaded ID list (a dataset) into a step. */
+    static final String ID_LIST_SEARCH = "GeneByLocusTag";
+
     @Inject
     ExperimentService experiments;
 
@@ -65,7 +68,10 @@ public class Refinement {
             JsonNode current = UpstreamEvaluation.tree(settings);
             ObjectNode onSite = node(combine, operator, added, EvaluationJson.mapper().createObjectNode().put("stepId", root));
             ObjectNode asSpec = node(combine, operator, added, current);
-            Uni<Void> check = combine
+            // the site's public validation runs in its guest session, where the caller's uploaded ID
+            // lists do not exist: an ID-list search is checked when the tree is replaced, as the caller
+            boolean idList = ID_LIST_SEARCH.equals(search);
+            Uni<Void> check = combine && !idList
                     ? upstream.validate(token, row.siteId, settings.recordType(), search, parameters)
                             .onFailure(UpstreamFailure.class).transform(failure -> parametersNamed(ResultBrowser.problem(failure)))
                     : Uni.createFrom().voidItem();

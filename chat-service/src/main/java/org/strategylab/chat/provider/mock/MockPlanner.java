@@ -84,6 +84,9 @@ public final class MockPlanner {
         if (subAgent) {
             return subAgentMove(request, done, tools);
         }
+        if (isWorkbench(messages)) {
+            return workbenchMove(request, done, tools, messages);
+        }
         Optional<String> existingRoot = existingRoot(messages);
         Optional<Condition> refinement = existingRoot.flatMap(root -> refinement(asked));
         List<Condition> conditions = refinement.map(List::of).orElseGet(() -> conditions(asked));
@@ -271,6 +274,80 @@ public final class MockPlanner {
         ObjectNode arguments = MAPPER.createObjectNode().put("searchName", searchName).put("displayName", label);
         arguments.set("parameters", MAPPER.valueToTree(choice.values()));
         return call(tools, "Creating the step.", "create_step", arguments);
+    }
+
+    private static final Pattern GENE_ID = Pattern.compile("\\b[A-Z][A-Za-z0-9]*_[0-9]{4,}\\b");
+    private static final Pattern REEVALUATE = Pattern.compile("re-?evaluat|recompute|rescore", Pattern.CASE_INSENSITIVE);
+
+    /**
+     * A workbench turn about one experiment: gene IDs in the message refine its result with them
+     * ("remove"/"exclude" → MINUS, "add"/"include" → UNION, else INTERSECT) and re-evaluate it;
+     * "re-evaluate" recomputes its metrics; anything else is answered from its metrics.
+     */
+    private Move workbenchMove(String request, List<Done> done, Set<String> tools, List<ChatMessage> messages) {
+        List<String> ids = new ArrayList<>();
+        java.util.regex.Matcher matcher = GENE_ID.matcher(request);
+        while (matcher.find()) {
+            ids.add(matcher.group());
+        }
+        Optional<Done> refined = find(done, "refine_with_gene_ids", a -> true);
+        if (!ids.isEmpty() && refined.isEmpty()) {
+            String lower = request.toLowerCase(Locale.ROOT);
+            String operator = lower.matches("(?s).*\\b(remove|exclude|drop|without)\\b.*") ? "MINUS"
+                    : lower.matches("(?s).*\\b(add|include|plus)\\b.*") ? "UNION" : "INTERSECT";
+            ObjectNode arguments = MAPPER.createObjectNode().put("operator", operator);
+            arguments.set("geneIds", MAPPER.valueToTree(ids));
+            return call(tools, "Refining the experiment with " + ids.size() + " gene" + (ids.size() == 1 ? "" : "s")
+                    + " (" + operator + ").", "refine_with_gene_ids", arguments);
+        }
+        if (refined.isPresent() && !refined.get().result().path("refined").asBoolean(false)) {
+            return new Answer("The refinement was refused: " + refined.get().result().path("error").asText() + ".");
+        }
+        Optional<Done> evaluated = find(done, "re_evaluate_controls", a -> true);
+        if (evaluated.isEmpty() && (refined.isPresent() || REEVALUATE.matcher(request).find())) {
+            return call(tools, "Re-evaluating it against its controls.", "re_evaluate_controls", MAPPER.createObjectNode());
+        }
+        if (evaluated.isPresent()) {
+            JsonNode result = evaluated.get().result();
+            if (!result.has("metrics")) {
+                return new Answer("The re-evaluation failed: " + result.path("error").asText() + ".");
+            }
+            String done_ = refined.isPresent() ? "I refined the experiment with " + ids.size() + " gene"
+                    + (ids.size() == 1 ? "" : "s") + " and re-evaluated it: " : "I re-evaluated the experiment: ";
+            return new Answer(done_ + metricsText(result.path("metrics")) + ".");
+        }
+        JsonNode experiment = mentioned(messages, "experiment");
+        return new Answer("Your experiment \u201c" + experiment.path("name").asText("this experiment") + "\u201d: "
+                + metricsText(experiment.path("metrics")) + ". Give me gene IDs to keep, add or remove, or ask me to "
+                + "re-evaluate it.");
+    }
+
+    private static String metricsText(JsonNode metrics) {
+        if (!metrics.isObject()) {
+            return "no metrics yet";
+        }
+        return String.format(Locale.ROOT, "precision %.3f, recall %.3f, F1 %.3f", metrics.path("precision").asDouble(),
+                metrics.path("sensitivity").asDouble(), metrics.path("f1Score").asDouble());
+    }
+
+    /** The first context block of this type in the system message, or an empty object. */
+    private static JsonNode mentioned(List<ChatMessage> messages, String type) {
+        for (ChatMessage message : messages) {
+            if (message instanceof dev.langchain4j.data.message.SystemMessage system && system.text().contains(MENTIONED)) {
+                for (String line : system.text().substring(system.text().indexOf(MENTIONED)).split("\n")) {
+                    JsonNode block = parse(line.trim());
+                    if (type.equals(block.path("type").asText())) {
+                        return block;
+                    }
+                }
+            }
+        }
+        return MAPPER.createObjectNode();
+    }
+
+    private static boolean isWorkbench(List<ChatMessage> messages) {
+        return messages.stream().anyMatch(m -> m instanceof dev.langchain4j.data.message.SystemMessage system
+                && system.text().startsWith("You are the workbench assistant"));
     }
 
     private static boolean isSubAgent(List<ChatMessage> messages) {

@@ -1,0 +1,66 @@
+package org.strategylab.chat.tools.workbench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.WebApplicationException;
+import java.time.Duration;
+import java.util.function.Supplier;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+import org.strategylab.chat.client.ExperimentServiceClient;
+import org.strategylab.chat.tools.ToolContext;
+import org.strategylab.chat.tools.ToolRefusal;
+import org.strategylab.edge.peer.PeerFailure;
+
+/**
+ * The workbench tools' calls of experiment-service, as the caller, on the turn's experiment. What
+ * it refuses (a bad parameter, an experiment without a strategy on the site) is an answer the model
+ * can act on.
+ */
+@ApplicationScoped
+public class ExperimentCalls {
+
+    /** Re-evaluation runs the experiment's phases again, inside the request. */
+    private static final Duration WAIT = Duration.ofSeconds(300);
+
+    @Inject
+    @RestClient
+    ExperimentServiceClient experiments;
+
+    @Inject
+    ObjectMapper mapper;
+
+    /** The turn's experiment; refuses outside a workbench turn. */
+    static String experimentId(ToolContext context) {
+        String id = context.scope().experimentId();
+        if (id == null) {
+            throw new ToolRefusal("this tool works in an experiment's workbench chat only");
+        }
+        return id;
+    }
+
+    /** {@code POST /api/v1/experiments/{id}/refine}. */
+    public JsonNode refine(ToolContext context, JsonNode body) {
+        String id = experimentId(context);
+        return guarded(() -> experiments.refine("Bearer " + context.token(), id, body).await().atMost(WAIT));
+    }
+
+    /** {@code POST /api/v1/experiments/{id}/re-evaluate}: the experiment with its new metrics. */
+    public JsonNode reEvaluate(ToolContext context) {
+        String id = experimentId(context);
+        return guarded(() -> experiments.reEvaluate("Bearer " + context.token(), id).await().atMost(WAIT));
+    }
+
+    private JsonNode guarded(Supplier<JsonNode> call) {
+        try {
+            return call.get();
+        } catch (WebApplicationException e) {
+            PeerFailure failure = PeerFailure.of("experiment-service", e, mapper);
+            if (failure.inputRefused()) {
+                throw new ToolRefusal("experiment-service refused: " + failure.explanation());
+            }
+            throw failure;
+        }
+    }
+}
