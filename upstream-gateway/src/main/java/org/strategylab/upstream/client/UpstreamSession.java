@@ -113,6 +113,16 @@ public final class UpstreamSession {
         dirty = true;
     }
 
+    /**
+     * Like {@link #identityLost()}, unless another call already lost {@code seen} (the identity is
+     * unknown, and maybe being resolved anew) or replaced it with the new one.
+     */
+    public synchronized void identityLost(Identity seen) {
+        if (identity != null && identity.equals(seen)) {
+            identityLost();
+        }
+    }
+
     /** Empties the session (sign-out). */
     public synchronized void reset() {
         jar.clear();

@@ -143,7 +143,8 @@ public class WdkTransport {
         if (!exchange.identityReplaced()) {
             return Uni.createFrom().item(exchange.response());
         }
-        session.identityLost();
+        // only the identity this call used is lost: a racing call may have resolved the new one already
+        session.identityLost(before);
         int status = exchange.response().status();
         boolean lostAccess = status == 401 || status == 403 || status == 404;
         if (before.signedIn() || (lostAccess && secondTry)) {
@@ -197,11 +198,14 @@ public class WdkTransport {
 
     private Exchange read(UpstreamSession session, String operation, Response response, String sentIdentity) {
         boolean replaced = absorb(session, response, sentIdentity);
-        if (response.getStatus() == 401 && sentIdentity != null && sentIdentity.equals(session.jar().identity())) {
+        if (response.getStatus() == 401 && sentIdentity != null) {
             // WDK refuses a token it cannot verify (401) instead of minting a guest: drop it so the
-            // session starts over rather than failing forever
-            session.jar().forget(CookieJar.IDENTITY);
-            session.cookiesChanged();
+            // session starts over rather than failing forever. A call that raced another one with
+            // the same stale token finds it dropped already: it too goes again as the new guest.
+            if (sentIdentity.equals(session.jar().identity())) {
+                session.jar().forget(CookieJar.IDENTITY);
+                session.cookiesChanged();
+            }
             replaced = true;
         }
         MediaType type = response.getMediaType();

@@ -75,4 +75,31 @@ class SessionConcurrencyTest {
         assertTrue(!"not-a-wdk-token".equals(stored.cookies().get("Authorization")), "a new guest token replaced it");
         assertTrue(stored.upstreamUserId() != 123L);
     }
+
+    @Test
+    void parallelCallsWithATokenTheSiteRefusesAllGoOnAsOneNewGuest() throws Exception {
+        // a restarted site no longer knows the stored token: every call of a burst gets its 401
+        String ivy = Callers.newUser("ivy");
+        repository.save(new StoredSession(ivy, "plasmodb", 321L, false, Map.of("Authorization", "a-forgotten-token"), null,
+                null)).await().atMost(Duration.ofSeconds(10));
+        List<Long> datasets = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
+        try {
+            List<CompletableFuture<Long>> uploads = new ArrayList<>();
+            for (int i = 0; i < PARALLEL; i++) {
+                uploads.add(CompletableFuture.supplyAsync(() -> as(ivy).body("{\"ids\":[\"PF3D7_0100100\"]}")
+                        .when().post(PLASMO + "/datasets")
+                        .then().statusCode(200).extract().jsonPath().getLong("datasetId"), pool));
+            }
+            for (CompletableFuture<Long> upload : uploads) {
+                datasets.add(upload.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+        for (long dataset : datasets) {
+            as(ivy).body("{\"searchName\":\"GeneByLocusTag\",\"parameters\":{\"ds_gene_ids\":\"" + dataset + "\"}}")
+                    .when().post(PLASMO + "/searches/run").then().statusCode(200);
+        }
+    }
 }
