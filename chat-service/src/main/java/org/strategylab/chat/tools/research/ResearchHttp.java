@@ -14,9 +14,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Blocking JSON GETs to public research services. Tools run on virtual threads, where waiting
- * costs no platform thread; every failure becomes a {@link ResearchUnavailable} saying why, so a
- * tool never answers from nothing.
+ * Blocking JSON GETs to public research services (tool calls run on their own threads, where
+ * blocking is allowed). Every failure becomes a {@link ResearchUnavailable} saying why, so a tool
+ * never answers from nothing.
  */
 final class ResearchHttp {
 
