@@ -18,7 +18,7 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
 
     @Override
     protected String schemaVersion() {
-        // V2 replaced the skeleton's tables with strategies and messages
-        return "2";
+        // V2 replaced the skeleton's tables with strategies and messages; V4 added planning artifacts
+        return "4";
     }
 }
