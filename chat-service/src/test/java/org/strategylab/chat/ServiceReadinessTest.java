@@ -18,7 +18,8 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
 
     @Override
     protected String schemaVersion() {
-        // V2 replaced the skeleton's tables with strategies and messages; V3 added workbench conversations
-        return "3";
+        // V2 replaced the skeleton's tables with strategies and messages; V3 added workbench
+        // conversations, V4 planning artifacts
+        return "4";
     }
 }
