@@ -1,7 +1,5 @@
 package org.strategylab.evaluation.optimization;
 
-import org.hipparchus.random.SobolSequenceGenerator;
-import org.hipparchus.random.Well19937c;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.model.OperatorKnob;
@@ -25,12 +23,9 @@ import java.util.Map;
  * Tree-knob optimisation (spec 2.4; DECISIONS 16): tunes threshold parameters and combine operators
  * of a strategy tree for an objective within a trial budget.
  *
- * <p>Search strategy (seeded, deterministic; Optuna's TPE has no maintained Java port and
- * Hipparchus' optimisers need a smooth objective, which a count-valued search result is not):
- * trial 1 is the tree as given; the first 60 % of the budget follows an unscrambled Sobol
- * sequence over the knob space (Hipparchus {@link SobolSequenceGenerator}), spreading trials
- * evenly; the rest perturb the best trial so far (Gaussian steps of 15 % of each range, shrinking,
- * operators re-drawn with probability 0.2; Hipparchus {@link Well19937c} seeded). Thresholds snap to
+ * <p>Search strategy (seeded, deterministic): trial 1 is the tree as given, then
+ * {@link AdaptivePoints} (Sobol exploration, then perturbations of the best trial; operators are
+ * its choice dimensions). Thresholds snap to
  * {@code stepSize}. Identical parameter sets are evaluated once and re-recorded from the cache.
  * Every trial is recorded: {@code rejected} when the list exceeds {@code maxListSize} (score 0),
  * {@code failed} when the evaluation throws (score 0, error kept). The best trial is the first with
@@ -39,7 +34,6 @@ import java.util.Map;
 public final class TreeKnobOptimizer {
     public static final int DEFAULT_BUDGET = 50;
     public static final long DEFAULT_SEED = 42;
-    private static final double EXPLORE_SHARE = 0.6;
 
     private final TreeEvaluator evaluator;
     private final ControlSets controls;
@@ -72,24 +66,17 @@ public final class TreeKnobOptimizer {
         List<OperatorKnob> operators = request.operatorKnobs() == null ? List.of() : request.operatorKnobs();
         validate(request.baseTree(), thresholds, operators);
         int dims = thresholds.size() + operators.size();
-        SobolSequenceGenerator sobol = dims == 0 ? null : new SobolSequenceGenerator(dims);
-        Well19937c random = new Well19937c(request.seed() == null ? DEFAULT_SEED : request.seed());
-        int explore = Math.max(1, (int) Math.ceil(budget * EXPLORE_SHARE));
+        boolean[] choice = new boolean[dims];
+        java.util.Arrays.fill(choice, thresholds.size(), dims, true);
+        AdaptivePoints path = new AdaptivePoints(choice, budget, request.seed() == null ? DEFAULT_SEED : request.seed());
 
         List<TreeOptimizationTrial> trials = new ArrayList<>(budget);
         Map<Map<String, Object>, TreeOptimizationTrial> cache = new HashMap<>();
         TreeOptimizationTrial best = null;
         double[] bestPoint = null;
         for (int t = 1; t <= budget; t++) {
-            double[] point;
-            if (t == 1 || dims == 0) {
-                point = currentPoint(request.baseTree(), thresholds, operators);
-            } else if (t <= explore) {
-                point = sobol.nextVector();
-            } else {
-                double scale = 0.15 * (1.0 - (double) (t - explore) / (budget - explore + 1));
-                point = perturb(bestPoint, thresholds.size(), scale, random);
-            }
+            double[] point = t == 1 || dims == 0 ? currentPoint(request.baseTree(), thresholds, operators)
+                    : path.next(t, bestPoint);
             Map<String, Object> params = parameters(point, thresholds, operators);
             TreeOptimizationTrial cached = cache.get(params);
             TreeOptimizationTrial trial = cached != null
@@ -169,18 +156,6 @@ public final class TreeKnobOptimizer {
             OperatorKnob k = operators.get(j);
             int idx = k.options().indexOf(StrategyTree.find(tree, k.combineNodeId()).operator());
             p[thresholds.size() + j] = idx < 0 ? 0 : (idx + 0.5) / k.options().size();
-        }
-        return p;
-    }
-
-    private static double[] perturb(double[] base, int numeric, double scale, Well19937c random) {
-        double[] p = base.clone();
-        for (int i = 0; i < p.length; i++) {
-            if (i < numeric) {
-                p[i] = Math.min(1, Math.max(0, p[i] + random.nextGaussian() * scale));
-            } else if (random.nextDouble() < 0.2) {
-                p[i] = random.nextDouble();
-            }
         }
         return p;
     }
