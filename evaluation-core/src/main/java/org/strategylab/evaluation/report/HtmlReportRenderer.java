@@ -17,6 +17,8 @@ import org.strategylab.evaluation.model.RankMetrics;
 import org.strategylab.evaluation.model.StepAnalysisResult;
 import org.strategylab.evaluation.model.StepContribution;
 import org.strategylab.evaluation.model.StepEvaluation;
+import org.strategylab.evaluation.model.ParameterOptimizationResult;
+import org.strategylab.evaluation.model.ParameterTrial;
 import org.strategylab.evaluation.model.TreeOptimizationResult;
 import org.strategylab.evaluation.model.TreeOptimizationTrial;
 
@@ -90,6 +92,9 @@ public final class HtmlReportRenderer {
         }
         if (e.treeOptimization() != null) {
             treeOptimization(h, e.treeOptimization());
+        }
+        if (e.optimizationResult() instanceof ParameterOptimizationResult p) {
+            parameterOptimization(h, p);
         }
         if (!e.enrichmentResults().isEmpty()) {
             enrichment(h, e.enrichmentResults());
@@ -370,6 +375,37 @@ public final class HtmlReportRenderer {
         }
         double[] xs = t.allTrials().stream().mapToDouble(TreeOptimizationTrial::trialNumber).toArray();
         double[] ys = t.allTrials().stream().mapToDouble(TreeOptimizationTrial::score).toArray();
+        figure(h, SvgCharts.lineChart("Score per trial", "trial", "score", xs, ys, null), "Objective per trial");
+        h.append("</section>");
+    }
+
+    private static void parameterOptimization(StringBuilder h, ParameterOptimizationResult p) {
+        h.append("<section><h2>Parameter optimisation</h2><p>Objective <code>").append(esc(p.objective()))
+                .append("</code>, ").append(p.allTrials().size()).append(" of ").append(p.totalTrials())
+                .append(" trials, ").append(esc(p.status()));
+        if (p.stopReason() != null) {
+            h.append(" (").append(esc(p.stopReason().replace('_', ' '))).append(")");
+        }
+        h.append(".</p>");
+        ParameterTrial best = p.bestTrial();
+        if (best != null) {
+            h.append("<table><tr><th>Best trial</th><td class=\"n\">").append(best.trialNumber())
+                    .append("</td></tr><tr><th>Score</th><td class=\"n\">").append(num(best.score()))
+                    .append("</td></tr><tr><th>Recall</th><td class=\"n\">").append(num(best.recall()))
+                    .append("</td></tr><tr><th>False-positive rate</th><td class=\"n\">")
+                    .append(num(best.falsePositiveRate())).append("</td></tr><tr><th>Result size</th><td class=\"n\">")
+                    .append(best.resultCount()).append("</td></tr>");
+            new TreeMap<>(best.parameters()).forEach((k, v) -> row(h, k, String.valueOf(v)));
+            h.append("</table>");
+        }
+        if (!p.sensitivity().isEmpty()) {
+            h.append("<table><tr><th>Parameter</th><th>Share of the score's variance</th></tr>");
+            p.sensitivity().forEach((k, v) -> h.append("<tr><td>").append(esc(k)).append("</td><td class=\"n\">")
+                    .append(num(v)).append("</td></tr>"));
+            h.append("</table>");
+        }
+        double[] xs = p.allTrials().stream().mapToDouble(ParameterTrial::trialNumber).toArray();
+        double[] ys = p.allTrials().stream().mapToDouble(ParameterTrial::score).toArray();
         figure(h, SvgCharts.lineChart("Score per trial", "trial", "score", xs, ys, null), "Objective per trial");
         h.append("</section>");
     }

@@ -13,14 +13,15 @@ import org.strategylab.evaluation.model.TreeOptimizationResult;
 /**
  * What a run computed, stored as one document beside the row: classification metrics, the four
  * gene lists, rank metrics, robustness, cross-validation, the enrichment results (one per analysis
- * type), the step analysis and the tree-knob optimisation.
+ * type), the step analysis, the tree-knob optimisation and the parameter optimisation of the search.
  */
 public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePositiveGenes,
                                 List<GeneInfo> falseNegativeGenes, List<GeneInfo> falsePositiveGenes,
                                 List<GeneInfo> trueNegativeGenes, RankMetrics rankMetrics, BootstrapResult robustness,
                                 Long resultCount, CrossValidationResult crossValidation,
                                 List<EnrichmentResult> enrichmentResults, StepAnalysisResult stepAnalysis,
-                                TreeOptimizationResult treeOptimization) {
+                                TreeOptimizationResult treeOptimization,
+                                org.strategylab.evaluation.model.ParameterOptimizationResult optimizationResult) {
 
     /** Nothing computed yet. */
     public static final ExperimentResults NONE = new ExperimentResults(null, List.of(), List.of(), List.of(), List.of(),
@@ -32,7 +33,7 @@ public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePo
                              List<GeneInfo> trueNegativeGenes, RankMetrics rankMetrics, BootstrapResult robustness,
                              Long resultCount, CrossValidationResult crossValidation) {
         this(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes, trueNegativeGenes, rankMetrics,
-                robustness, resultCount, crossValidation, List.of(), null, null);
+                robustness, resultCount, crossValidation, List.of(), null, null, null);
     }
 
     @com.fasterxml.jackson.annotation.JsonCreator
@@ -47,36 +48,42 @@ public record ExperimentResults(ExperimentMetrics metrics, List<GeneInfo> truePo
     public ExperimentResults withRobustness(BootstrapResult result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, rankMetrics, result, resultCount, crossValidation,
-                enrichmentResults, stepAnalysis, treeOptimization);
+                enrichmentResults, stepAnalysis, treeOptimization, optimizationResult);
     }
 
     public ExperimentResults withRankMetrics(RankMetrics result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, result, robustness, resultCount, crossValidation,
-                enrichmentResults, stepAnalysis, treeOptimization);
+                enrichmentResults, stepAnalysis, treeOptimization, optimizationResult);
     }
 
     public ExperimentResults withCrossValidation(CrossValidationResult result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, rankMetrics, robustness, resultCount, result,
-                enrichmentResults, stepAnalysis, treeOptimization);
+                enrichmentResults, stepAnalysis, treeOptimization, optimizationResult);
     }
 
     public ExperimentResults withEnrichmentResults(List<EnrichmentResult> results) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, results, stepAnalysis,
-                treeOptimization);
+                treeOptimization, optimizationResult);
     }
 
     public ExperimentResults withStepAnalysis(StepAnalysisResult result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, enrichmentResults, result,
-                treeOptimization);
+                treeOptimization, optimizationResult);
     }
 
     public ExperimentResults withTreeOptimization(TreeOptimizationResult result) {
         return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
                 trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, enrichmentResults, stepAnalysis,
-                result);
+                result, optimizationResult);
+    }
+
+    public ExperimentResults withOptimizationResult(org.strategylab.evaluation.model.ParameterOptimizationResult result) {
+        return new ExperimentResults(metrics, truePositiveGenes, falseNegativeGenes, falsePositiveGenes,
+                trueNegativeGenes, rankMetrics, robustness, resultCount, crossValidation, enrichmentResults, stepAnalysis,
+                treeOptimization, result);
     }
 }

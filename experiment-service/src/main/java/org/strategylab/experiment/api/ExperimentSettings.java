@@ -19,6 +19,9 @@ import java.util.Map;
  * @param enableStepAnalysis whether the run ends with a step analysis of its strategy (rule 4.5.14)
  * @param stepAnalysisPhases its phases (null: all four)
  * @param treeOptimization the tree-knob optimisation the run ends with (its knobs, objective, budget), or null
+ * @param parameterOptimization the parameter optimisation of the search the run ends with
+ *                  ({@code optimizationSpecs}, {@code optimizationBudget}, {@code optimizationObjective},
+ *                  {@code optimizationTargetStep}), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentSettings(
@@ -49,7 +52,8 @@ public record ExperimentSettings(
         List<String> enrichmentTypes,
         boolean enableStepAnalysis,
         List<String> stepAnalysisPhases,
-        TreeOptimizationRequest treeOptimization) {
+        TreeOptimizationRequest treeOptimization,
+        ParameterOptimizationRequest parameterOptimization) {
 
     /** Gene-ID mode: the given IDs are the result (rule 4.5.1). */
     public static final String GENE_IDS = "gene-ids";
@@ -68,7 +72,7 @@ public record ExperimentSettings(
                 targetGeneCount, positives, negatives, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
                 enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds,
-                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases, treeOptimization);
+                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases, treeOptimization, parameterOptimization);
     }
 
     /** The same settings as a tree experiment over {@code tree} (after a refine added a step). */
@@ -77,7 +81,9 @@ public record ExperimentSettings(
                 targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
                 enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds,
-                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases, treeOptimization);
+                enrichmentTypes, enableStepAnalysis, stepAnalysisPhases, treeOptimization,
+                // the search's optimisation named no step; in the tree it would have to
+                parameterOptimization == null || parameterOptimization.targetStep() != null ? parameterOptimization : null);
     }
 
     /** The same settings with cross-validation asked for (a cross-validation run on an existing experiment). */
@@ -86,6 +92,6 @@ public record ExperimentSettings(
                 targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
                 controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
                 enableRobustness, bootstrapIterations, bootstrapSeed, true, folds, enrichmentTypes,
-                enableStepAnalysis, stepAnalysisPhases, treeOptimization);
+                enableStepAnalysis, stepAnalysisPhases, treeOptimization, parameterOptimization);
     }
 }

@@ -42,6 +42,13 @@ public interface ExperimentConfig {
         /** The longest a whole sweep may take; unfinished points are then cancelled (spec §8: 240 s). */
         @WithDefault("PT240S")
         Duration sweepTimeout();
+
+        /**
+         * Parameter-optimisation trials evaluated at once: each batch is proposed before any of
+         * its trials is scored (PathFinder: 4).
+         */
+        @WithDefault("4")
+        int optimizationConcurrency();
     }
 
     /** Limits of control sets. */

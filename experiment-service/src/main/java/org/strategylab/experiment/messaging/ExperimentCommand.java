@@ -9,7 +9,7 @@ import java.util.List;
  * hour, far longer than a command waits for a worker (the claim timeout), and nothing else in it
  * is secret.
  *
- * @param type          {@code run} (one experiment), {@code batch}, {@code benchmark}, {@code seed}, {@code cross-validate}, {@code threshold-sweep}, {@code step-analysis} or {@code tree-optimization}
+ * @param type          {@code run} (one experiment), {@code batch}, {@code benchmark}, {@code seed}, {@code cross-validate}, {@code threshold-sweep}, {@code step-analysis}, {@code tree-optimization} or {@code parameter-optimization}
  * @param operationId   the registered operation the worker claims
  * @param experimentIds the experiments it runs (one for {@code run}; the members of a batch or benchmark)
  * @param groupId       the batch or benchmark id; the site for {@code seed}
@@ -17,10 +17,12 @@ import java.util.List;
  * @param sweep         what a {@code threshold-sweep} command sweeps
  * @param phases        the phases a {@code step-analysis} command runs (null: all)
  * @param optimization  what a {@code tree-optimization} command tunes
+ * @param parameterOptimization what a {@code parameter-optimization} command tunes
  */
 public record ExperimentCommand(String type, String operationId, List<String> experimentIds, String groupId,
                                 String ownerId, String token, Integer kFolds, SweepPlan sweep, List<String> phases,
-                                org.strategylab.experiment.api.TreeOptimizationRequest optimization) {
+                                org.strategylab.experiment.api.TreeOptimizationRequest optimization,
+                                org.strategylab.experiment.api.ParameterOptimizationRequest parameterOptimization) {
 
     public static final String RUN = "run";
     public static final String BATCH = "batch";
@@ -34,11 +36,20 @@ public record ExperimentCommand(String type, String operationId, List<String> ex
     public static final String STEP_ANALYSIS = "step-analysis";
     /** Tree-knob optimisation of an experiment's strategy (spec §2.4). */
     public static final String TREE_OPTIMIZATION = "tree-optimization";
+    /** Parameter optimisation of an experiment's search (spec §2.4 OptimizationSpec). */
+    public static final String PARAMETER_OPTIMIZATION = "parameter-optimization";
 
     /** A command of any type but a sweep. */
     public ExperimentCommand(String type, String operationId, List<String> experimentIds, String groupId,
                              String ownerId, String token, Integer kFolds) {
-        this(type, operationId, experimentIds, groupId, ownerId, token, kFolds, null, null, null);
+        this(type, operationId, experimentIds, groupId, ownerId, token, kFolds, null, null, null, null);
+    }
+
+    /** A command of an analysis other than parameter optimisation. */
+    public ExperimentCommand(String type, String operationId, List<String> experimentIds, String groupId,
+                             String ownerId, String token, Integer kFolds, SweepPlan sweep, List<String> phases,
+                             org.strategylab.experiment.api.TreeOptimizationRequest optimization) {
+        this(type, operationId, experimentIds, groupId, ownerId, token, kFolds, sweep, phases, optimization, null);
     }
 
     @com.fasterxml.jackson.annotation.JsonCreator
@@ -50,7 +61,7 @@ public record ExperimentCommand(String type, String operationId, List<String> ex
     public String key() {
         if (!experimentIds.isEmpty() && (RUN.equals(type) || CROSS_VALIDATE.equals(type)
                 || THRESHOLD_SWEEP.equals(type) || STEP_ANALYSIS.equals(type)
-                || TREE_OPTIMIZATION.equals(type))) {
+                || TREE_OPTIMIZATION.equals(type) || PARAMETER_OPTIMIZATION.equals(type))) {
             return experimentIds.get(0);
         }
         return groupId != null ? groupId : operationId;

@@ -21,7 +21,9 @@ import org.strategylab.experiment.api.CustomEnrichRequest;
 import org.strategylab.experiment.api.EnrichRequest;
 import org.strategylab.experiment.api.StepAnalysisRequest;
 import org.strategylab.experiment.api.ThresholdSweepRequest;
+import org.strategylab.experiment.api.ParameterOptimizationRequest;
 import org.strategylab.experiment.api.TreeOptimizationRequest;
+import org.strategylab.experiment.service.ParameterOptimizations;
 import org.strategylab.experiment.service.TreeOptimizations;
 import org.strategylab.experiment.service.StepAnalyses;
 import org.strategylab.experiment.service.ThresholdSweeps;
@@ -54,6 +56,9 @@ public class ExperimentAnalysisResource {
 
     @Inject
     TreeOptimizations treeOptimizations;
+
+    @Inject
+    ParameterOptimizations parameterOptimizations;
 
     @POST
     @Path("/enrich")
@@ -111,6 +116,21 @@ public class ExperimentAnalysisResource {
     public Uni<jakarta.ws.rs.core.Response> treeOptimization(@PathParam("id") String id,
                                                              @NotNull TreeOptimizationRequest request) {
         return treeOptimizations.start(caller.id(), token.getRawToken(), id, request)
+                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
+    }
+
+    @POST
+    @Path("/parameter-optimization")
+    @Operation(summary = "Tune parameters of the experiment's search (numeric, integer, categorical) for an objective:"
+            + " 202 with the operation (experiment_progress with an optimization_progress trialProgress per trial);"
+            + " the trials, Pareto frontier and parameter sensitivity land on the experiment's optimizationResult")
+    @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
+    @APIResponse(responseCode = "409", description = "A gene-ID experiment has no search")
+    @APIResponse(responseCode = "422", description = "No specs, a parameter the search does not have, a bad range or"
+            + " choices, an unknown objective or method, a budget outside 5–200; errors[] names the field")
+    public Uni<jakarta.ws.rs.core.Response> parameterOptimization(@PathParam("id") String id,
+                                                                  @NotNull ParameterOptimizationRequest request) {
+        return parameterOptimizations.start(caller.id(), token.getRawToken(), id, request)
                 .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
     }
 }

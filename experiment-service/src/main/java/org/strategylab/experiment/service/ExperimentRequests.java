@@ -116,7 +116,10 @@ public class ExperimentRequests {
                     Boolean.TRUE.equals(request.enableStepAnalysis()),
                     request.stepAnalysisPhases() == null || request.stepAnalysisPhases().isEmpty() ? null
                             : StepAnalyses.ordered(request.stepAnalysisPhases()),
-                    treeOptimization(request));
+                    treeOptimization(request), parameterOptimization(request));
+            if (settings.parameterOptimization() != null) {
+                ParameterOptimizations.check(settings, settings.parameterOptimization(), true);
+            }
             if (settings.treeOptimization() != null) {
                 TreeOptimizations.check(settings, settings.treeOptimization(), true);
             }
@@ -139,7 +142,21 @@ public class ExperimentRequests {
             StepAnalyses.checkPhases(r.stepAnalysisPhases(), "/stepAnalysisPhases/", errors);
         }
         if (present(r.optimizationSpecs())) {
-            errors.add(new FieldError("/optimizationSpecs", NOT_YET));
+            if (r.targetGeneIds() != null) {
+                errors.add(new FieldError("/optimizationSpecs", "a gene-ID experiment has no search to optimise"));
+            }
+            knobs(r.optimizationSpecs(), "optimizationSpecs", org.strategylab.evaluation.model.OptimizationSpec[].class,
+                    errors);
+        } else if (r.optimizationBudget() != null || r.optimizationObjective() != null
+                || r.optimizationTargetStep() != null) {
+            String field = r.optimizationBudget() != null ? "optimizationBudget"
+                    : r.optimizationObjective() != null ? "optimizationObjective" : "optimizationTargetStep";
+            errors.add(new FieldError("/" + field, "needs optimizationSpecs"));
+        }
+        if (r.optimizationBudget() != null && (r.optimizationBudget() < ParameterOptimizations.MIN_BUDGET
+                || r.optimizationBudget() > ParameterOptimizations.MAX_BUDGET)) {
+            errors.add(new FieldError("/optimizationBudget", "must be between " + ParameterOptimizations.MIN_BUDGET
+                    + " and " + ParameterOptimizations.MAX_BUDGET));
         }
         if (present(r.thresholdKnobs()) || present(r.operatorKnobs())) {
             if (r.targetGeneIds() != null) {
@@ -156,11 +173,6 @@ public class ExperimentRequests {
                 || r.treeOptimizationBudget() > TreeOptimizations.MAX_BUDGET)) {
             errors.add(new FieldError("/treeOptimizationBudget", "must be between " + TreeOptimizations.MIN_BUDGET
                     + " and " + TreeOptimizations.MAX_BUDGET));
-        }
-        if (r.optimizationBudget() != null || r.optimizationObjective() != null || r.optimizationTargetStep() != null) {
-            String field = r.optimizationBudget() != null ? "optimizationBudget"
-                    : r.optimizationObjective() != null ? "optimizationObjective" : "optimizationTargetStep";
-            errors.add(new FieldError("/" + field, NOT_YET));
         }
         if (r.sourceStrategyId() != null) {
             errors.add(new FieldError("/sourceStrategyId", "importing an upstream strategy " + NOT_YET.substring(3)));
@@ -197,6 +209,20 @@ public class ExperimentRequests {
                     r.treeOptimizationObjective(), r.treeOptimizationBudget(), r.maxListSize());
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("knobs were checked before", e);
+        }
+    }
+
+    private static org.strategylab.experiment.api.ParameterOptimizationRequest parameterOptimization(ExperimentRequest r) {
+        if (!present(r.optimizationSpecs())) {
+            return null;
+        }
+        try {
+            return new org.strategylab.experiment.api.ParameterOptimizationRequest(
+                    List.of(org.strategylab.evaluation.json.EvaluationJson.mapper().treeToValue(r.optimizationSpecs(),
+                            org.strategylab.evaluation.model.OptimizationSpec[].class)),
+                    r.optimizationObjective(), r.optimizationBudget(), null, blankToNull(r.optimizationTargetStep()));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("the specs were checked before", e);
         }
     }
 

@@ -26,7 +26,8 @@ public class ExperimentViews {
                 results.crossValidation(), results.enrichmentResults(), results.truePositiveGenes(), results.falseNegativeGenes(),
                 results.falsePositiveGenes(), results.trueNegativeGenes(), e.error, e.totalTimeSeconds,
                 iso(e.createdAt), iso(e.completedAt), iso(e.updatedAt), e.batchId, e.benchmarkId, e.controlSetLabel,
-                e.primaryBenchmark, null, e.upstreamStrategyId, e.upstreamStepId, e.notes, results.stepAnalysis(), results.rankMetrics(),
+                e.primaryBenchmark, results.optimizationResult(), e.upstreamStrategyId, e.upstreamStepId, e.notes,
+                results.stepAnalysis(), results.rankMetrics(),
                 results.robustness(), results.treeOptimization(), e.operationId == null ? null : e.operationId.toString(), e.metricsStale,
                 results.resultCount());
     }
@@ -53,7 +54,8 @@ public class ExperimentViews {
         return new Experiment(e.id.toString(), config, e.ownerId, e.status, r.metrics(), r.crossValidation(), r.enrichmentResults(),
                 r.truePositiveGenes(), r.falseNegativeGenes(), r.falsePositiveGenes(), r.trueNegativeGenes(), e.error,
                 e.totalTimeSeconds, iso(e.createdAt), iso(e.completedAt), e.batchId, e.benchmarkId, e.controlSetLabel,
-                e.primaryBenchmark, null, e.upstreamStrategyId, e.upstreamStepId, e.notes, r.stepAnalysis(), r.rankMetrics(),
+                e.primaryBenchmark, r.optimizationResult(), e.upstreamStrategyId, e.upstreamStepId, e.notes, r.stepAnalysis(),
+                r.rankMetrics(),
                 r.robustness(), r.treeOptimization(), e.siteId, e.name);
     }
 

@@ -33,7 +33,7 @@ final class UpstreamTreeEvaluator implements TreeEvaluator {
     private final ExperimentSettings settings;
     private final ControlSets controls;
     private final Duration timeout;
-    private final Map<String, TreeEvaluation> counted = new ConcurrentHashMap<>();
+    private final Map<String, java.util.concurrent.CompletableFuture<TreeEvaluation>> counted = new ConcurrentHashMap<>();
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicInteger upstreamEvaluations = new AtomicInteger();
     private final AtomicInteger asked = new AtomicInteger();
@@ -59,7 +59,26 @@ final class UpstreamTreeEvaluator implements TreeEvaluator {
     public TreeEvaluation evaluate(StepTreeNode tree) {
         asked.incrementAndGet();
         JsonNode json = StepTrees.toJson(tree);
-        return counted.computeIfAbsent(json.toString(), key -> count(json));
+        // a future per tree, not computeIfAbsent: trees counted at once (a batch of optimisation
+        // trials) must not wait on each other's upstream calls, only on an identical tree's
+        var mine = new java.util.concurrent.CompletableFuture<TreeEvaluation>();
+        var existing = counted.putIfAbsent(json.toString(), mine);
+        if (existing != null) {
+            try {
+                return existing.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
+        try {
+            TreeEvaluation evaluation = count(json);
+            mine.complete(evaluation);
+            return evaluation;
+        } catch (RuntimeException e) {
+            counted.remove(json.toString(), mine);
+            mine.completeExceptionally(e);
+            throw e;
+        }
     }
 
     private TreeEvaluation count(JsonNode tree) {

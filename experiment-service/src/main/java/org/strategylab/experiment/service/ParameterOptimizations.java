@@ -1,0 +1,94 @@
+package org.strategylab.experiment.service;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.strategylab.edge.problem.FieldError;
+import org.strategylab.edge.problem.ProblemException;
+import org.strategylab.evaluation.ValidationException;
+import org.strategylab.evaluation.optimization.ParameterOptimizer;
+import org.strategylab.eventlog.operation.Operations;
+import org.strategylab.experiment.api.ExperimentSettings;
+import org.strategylab.experiment.api.OperationStarted;
+import org.strategylab.experiment.api.ParameterOptimizationRequest;
+import org.strategylab.experiment.messaging.CommandPublisher;
+import org.strategylab.experiment.messaging.ExperimentCommand;
+import org.strategylab.experiment.service.run.StepTrees;
+import org.strategylab.experiment.service.run.UpstreamEvaluation;
+
+/**
+ * Starts a parameter optimisation of an experiment's search (spec §2.4 {@code OptimizationSpec}) as
+ * an operation of kind {@code experiment}. Everything is checked first (422 naming the field):
+ * the budget (5–200), the objective, the method, each spec and that the search (or the named step
+ * of a strategy) has the parameter — evaluation-core's own checks.
+ */
+@ApplicationScoped
+public class ParameterOptimizations {
+
+    static final int MIN_BUDGET = 5;
+    static final int MAX_BUDGET = 200;
+
+    @Inject
+    ExperimentService experiments;
+
+    @Inject
+    Operations operations;
+
+    @Inject
+    CommandPublisher commands;
+
+    public Uni<OperationStarted> start(String callerId, String token, String id, ParameterOptimizationRequest request) {
+        if (request.budget() != null && (request.budget() < MIN_BUDGET || request.budget() > MAX_BUDGET)) {
+            throw invalid("/budget", "must be between " + MIN_BUDGET + " and " + MAX_BUDGET);
+        }
+        return experiments.owned(callerId, id).chain(row -> {
+            ExperimentSettings settings = ExperimentViews.settings(row);
+            if (settings.geneIdMode()) {
+                throw ProblemException.conflict("NO_STRATEGY", "A gene-ID experiment has no search to optimise");
+            }
+            check(settings, request, false);
+            return operations.register(callerId, ExperimentService.KIND, id, ExperimentService.EVENTS_TOPIC)
+                    .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.PARAMETER_OPTIMIZATION,
+                                    operation.id().toString(), List.of(row.id.toString()), null, callerId, token, null,
+                                    null, null, null, request))
+                            .map(sent -> OperationStarted.single(operation.id().toString(), row.id.toString())));
+        });
+    }
+
+    /** The optimiser's request for an experiment: its search (or strategy) as the base tree. */
+    public static ParameterOptimizer.Request optimizerRequest(ExperimentSettings settings,
+                                                              ParameterOptimizationRequest request, int parallelism) {
+        return new ParameterOptimizer.Request(StepTrees.fromJson(UpstreamEvaluation.tree(settings)), request.targetStep(),
+                request.specs(), request.objective(), request.budget(), request.method(), null, parallelism, null);
+    }
+
+    /**
+     * evaluation-core's checks of the request against the experiment, nothing evaluated.
+     *
+     * @param inExperiment name the experiment body's fields ({@code /optimizationSpecs/0/min}) rather than this request's
+     */
+    public static void check(ExperimentSettings settings, ParameterOptimizationRequest request, boolean inExperiment) {
+        try {
+            ParameterOptimizer.check(optimizerRequest(settings, request, 1));
+        } catch (ValidationException e) {
+            String pointer = "/" + e.field().replaceAll("\\[(\\d+)]", "/$1").replace('.', '/');
+            if (inExperiment) {
+                pointer = switch (pointer.split("/")[1]) {
+                    case "specs" -> "/optimizationSpecs" + pointer.substring("/specs".length());
+                    case "objective" -> "/optimizationObjective";
+                    case "budget" -> "/optimizationBudget";
+                    case "targetStepId" -> "/optimizationTargetStep";
+                    default -> pointer;
+                };
+            } else if (pointer.equals("/targetStepId")) {
+                pointer = "/targetStep";
+            }
+            throw invalid(pointer, e.getMessage().substring(e.field().length() + 2));
+        }
+    }
+
+    private static ProblemException invalid(String pointer, String message) {
+        return ProblemException.invalid("The optimisation request is not valid", List.of(new FieldError(pointer, message)));
+    }
+}
