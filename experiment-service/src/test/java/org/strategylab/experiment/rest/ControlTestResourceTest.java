@@ -1,0 +1,63 @@
+package org.strategylab.experiment.rest;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.strategylab.evaluation.metrics.ClassificationMetrics;
+import org.strategylab.evaluation.model.ExperimentMetrics;
+import org.strategylab.experiment.support.UpstreamStackResource;
+import org.strategylab.testsupport.InProcessKafkaResource;
+
+/** {@code POST /api/v1/control-tests}: a search counted against controls now, nothing stored. */
+@QuarkusTest
+@QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = UpstreamStackResource.class, restrictToAnnotatedClass = false)
+class ControlTestResourceTest {
+
+    @Test
+    void aSearchIsCountedAgainstItsControlsAsTheSiteAnswersIt() throws Exception {
+        String cy = ExperimentRunTest.newUser("cy");
+        Set<String> kinases = new HashSet<>(ExperimentRunTest.run(cy, ExperimentRunTest.KINASES).ids());
+        Set<String> all = new HashSet<>(ExperimentRunTest.run(cy, ExperimentRunTest.FALCIPARUM).ids());
+        List<String> positives = kinases.stream().sorted().limit(4).toList();
+        List<String> missed = all.stream().filter(g -> !kinases.contains(g)).sorted().limit(2).toList();
+        List<String> negatives = all.stream().filter(g -> !kinases.contains(g)).sorted().skip(2).limit(5).toList();
+        List<String> pos = new java.util.ArrayList<>(positives);
+        pos.addAll(missed);
+        String body = ExperimentRunTest.KINASES.substring(0, ExperimentRunTest.KINASES.length() - 1)
+                + ",\"siteId\":\"plasmodb\",\"positiveControls\":" + ExperimentRunTest.json(pos)
+                + ",\"negativeControls\":" + ExperimentRunTest.json(negatives) + "}";
+        String text = ExperimentRunTest.as(cy).body(body).when().post("/api/v1/control-tests").then().statusCode(200)
+                .extract().asString();
+        JsonPath answer = new JsonPath(text);
+        // rest-assured reads numbers as floats: the metrics are compared as JSON doubles
+        com.fasterxml.jackson.databind.JsonNode metrics = new com.fasterxml.jackson.databind.ObjectMapper().readTree(text)
+                .path("metrics");
+        assertEquals(positives, answer.getList("truePositiveIds", String.class).stream().sorted().toList());
+        assertEquals(missed, answer.getList("falseNegativeIds", String.class).stream().sorted().toList());
+        assertEquals(List.of(), answer.getList("falsePositiveIds", String.class));
+        assertEquals(negatives, answer.getList("trueNegativeIds", String.class));
+        ExperimentMetrics expected = ClassificationMetrics.fromCounts(4, 6, 0, 5, answer.getInt("resultCount"));
+        assertEquals(expected.sensitivity(), metrics.path("sensitivity").asDouble(), 1e-12);
+        assertEquals(expected.f1Score(), metrics.path("f1Score").asDouble(), 1e-12);
+        assertEquals(expected.mcc(), metrics.path("mcc").asDouble(), 1e-12);
+        // nothing was stored
+        ExperimentRunTest.as(cy).when().get("/api/v1/experiments").then().statusCode(200).body("total", equalTo(0));
+
+        ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"G1\"],\"positiveControls\":[\"G1\"]}")
+                .when().post("/api/v1/control-tests").then().statusCode(422)
+                .body("errors[0].pointer", equalTo("/targetGeneIds"));
+        ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByNothing\",\"positiveControls\":[\"G1\"]}")
+                .when().post("/api/v1/control-tests").then().statusCode(422);
+        ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"positiveControls\":[]}")
+                .when().post("/api/v1/control-tests").then().statusCode(422)
+                .body("errors[0].pointer", equalTo("/positiveControls"));
+    }
+}
