@@ -100,6 +100,11 @@ public final class AgentTurn {
         }
 
         @Override
+        public void addSubAgentUsage(long promptTokens, long completionTokens, int modelCalls, double costUsd) {
+            usage.addSubAgent(promptTokens, completionTokens, modelCalls, costUsd);
+        }
+
+        @Override
         public void whenCancelled(Runnable action) {
             cancelActions.add(action);
             if (cancelled) {

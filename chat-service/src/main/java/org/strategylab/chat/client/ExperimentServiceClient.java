@@ -32,4 +32,21 @@ public interface ExperimentServiceClient {
     @POST
     @Path("/api/v1/experiments/{id}/re-evaluate")
     Uni<JsonNode> reEvaluate(@HeaderParam("Authorization") String authorization, @PathParam("id") String id);
+
+    @POST
+    @Path("/api/v1/control-tests")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Uni<JsonNode> controlTest(@HeaderParam("Authorization") String authorization, JsonNode body);
+
+    /** Starts an experiment: 202 {@code {operationId, experimentId}}. */
+    @POST
+    @Path("/api/v1/experiments")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Uni<JsonNode> start(@HeaderParam("Authorization") String authorization, JsonNode body);
+
+    /** A gene set the caller owns, as a control set ({@code 201} with the set). */
+    @POST
+    @Path("/api/v1/control-sets")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Uni<JsonNode> createControlSet(@HeaderParam("Authorization") String authorization, JsonNode body);
 }

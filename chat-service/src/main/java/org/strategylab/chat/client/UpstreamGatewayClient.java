@@ -89,6 +89,11 @@ public interface UpstreamGatewayClient {
                           @PathParam("stepId") long stepId, @QueryParam("offset") int offset,
                           @QueryParam("limit") int limit);
 
+    @GET
+    @Path("/internal/v1/sites/{siteId}/steps/{stepId}/ordered-ids")
+    Uni<JsonNode> orderedIds(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                             @PathParam("stepId") long stepId, @QueryParam("max") int max);
+
     @POST
     @Path("/internal/v1/sites/{siteId}/steps/{stepId}/temporary-results")
     Uni<JsonNode> temporaryResult(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,

@@ -110,6 +110,11 @@ public class UpstreamSite {
         return await(client.records(bearer(token), siteId, stepId, 0, limit));
     }
 
+    /** A step's result IDs, one per gene, at most {@code max}: {@code {ids, totalCount, truncated}}. */
+    public JsonNode orderedIds(String token, String siteId, long stepId, int max) {
+        return await(client.orderedIds(bearer(token), siteId, stepId, max));
+    }
+
     /** A download of a step's result prepared on the site: its URL there. */
     public JsonNode temporaryResult(String token, String siteId, long stepId, String format) {
         return await(client.temporaryResult(bearer(token), siteId, stepId, JSON.objectNode().put("format", format)));

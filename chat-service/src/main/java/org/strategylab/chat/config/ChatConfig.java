@@ -61,6 +61,13 @@ public interface ChatConfig {
         @WithDefault("PT60S")
         Duration toolTimeout();
 
+        /**
+         * How long {@code optimize_search_parameters} follows its optimisation (an experiment that goes
+         * on running after it, in the user's workbench).
+         */
+        @WithDefault("PT15M")
+        Duration optimizationTimeout();
+
         /** How long one model call may stream before the turn ends with an error. */
         @WithDefault("PT180S")
         Duration modelTimeout();

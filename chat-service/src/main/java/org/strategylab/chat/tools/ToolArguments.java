@@ -60,6 +60,34 @@ public final class ToolArguments {
         return values;
     }
 
+    /**
+     * A list-of-strings argument, blank entries dropped; empty when absent. A single string is split
+     * on commas, whitespace and newlines (models paste gene lists that way).
+     */
+    public static java.util.List<String> strings(JsonNode arguments, String name) {
+        JsonNode value = arguments.path(name);
+        java.util.List<String> out = new java.util.ArrayList<>();
+        if (value.isTextual()) {
+            for (String part : value.asText().split("[,\\s]+")) {
+                if (!part.isBlank()) {
+                    out.add(part.trim());
+                }
+            }
+        } else if (value.isArray()) {
+            value.forEach(item -> {
+                if (!item.isTextual() && !item.isNumber()) {
+                    throw new ToolRefusal("argument '" + name + "' must be a list of strings");
+                }
+                if (!item.asText().isBlank()) {
+                    out.add(item.asText().trim());
+                }
+            });
+        } else if (!value.isMissingNode() && !value.isNull()) {
+            throw new ToolRefusal("argument '" + name + "' must be a list of strings");
+        }
+        return out;
+    }
+
     /** The record type a call names, else the graph's. */
     public static String recordType(JsonNode arguments, ToolContext context) {
         String given = optionalText(arguments, "recordType");

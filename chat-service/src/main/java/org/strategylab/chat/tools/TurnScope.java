@@ -17,6 +17,13 @@ public interface TurnScope {
     /** Runs the action when the turn is cancelled (at once if it already is). */
     void whenCancelled(Runnable action);
 
+    /**
+     * Adds what a sub-agent of this turn spent to the turn's {@code message_end}
+     * ({@code subAgentPromptTokens}, …, and its cost to {@code estimatedCostUsd}).
+     */
+    default void addSubAgentUsage(long promptTokens, long completionTokens, int modelCalls, double costUsd) {
+    }
+
     /** The experiment a workbench turn is about; null for the chat's turns. */
     default String experimentId() {
         return null;

@@ -227,6 +227,10 @@ abstract class VendorWireFormatTest {
             return Duration.ofSeconds(20);
         }
 
+        public Duration optimizationTimeout() {
+            return Duration.ofSeconds(30);
+        }
+
         public int historyMessages() {
             return 4;
         }

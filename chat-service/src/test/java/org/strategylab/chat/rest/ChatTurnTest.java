@@ -128,6 +128,15 @@ class ChatTurnTest {
         assertEquals(2, starts.size(), types.toString());
         assertEquals(List.of("done", "done"), ends.stream().map(e -> e.data().path("status").asText()).toList());
         assertTrue(ends.stream().allMatch(e -> e.data().path("llmCallCount").asInt() > 0), ends.toString());
+        // the turn's message_end sums what its sub-agents spent
+        com.fasterxml.jackson.databind.JsonNode usage = log.get(log.size() - 1).data();
+        assertEquals(ends.stream().mapToLong(e -> e.data().path("promptTokens").asLong()).sum(),
+                usage.path("subAgentPromptTokens").asLong(), usage.toString());
+        assertEquals(ends.stream().mapToLong(e -> e.data().path("completionTokens").asLong()).sum(),
+                usage.path("subAgentCompletionTokens").asLong(), usage.toString());
+        assertEquals(ends.stream().mapToInt(e -> e.data().path("llmCallCount").asInt()).sum(),
+                usage.path("subAgentCallCount").asInt(), usage.toString());
+        assertTrue(usage.path("subAgentPromptTokens").asLong() > 0, usage.toString());
         List<String> subTools = log.stream().filter(e -> e.type().equals("subagent_tool_call_start"))
                 .map(e -> e.data().path("name").asText()).toList();
         assertEquals(2, subTools.stream().filter("create_step"::equals).count(), subTools.toString());

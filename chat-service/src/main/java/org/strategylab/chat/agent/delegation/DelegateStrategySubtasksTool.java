@@ -172,6 +172,9 @@ public class DelegateStrategySubtasksTool implements AgentTool {
                         .put("completionTokens", usage.path("completionTokens").asLong())
                         .put("llmCallCount", usage.path("llmCallCount").asInt())
                         .put("estimatedCostUsd", usage.path("estimatedCostUsd").asDouble());
+                context.scope().addSubAgentUsage(usage.path("promptTokens").asLong(),
+                        usage.path("completionTokens").asLong(), usage.path("llmCallCount").asInt(),
+                        usage.path("estimatedCostUsd").asDouble());
             }
             if (result.stepId() != null) {
                 end.put("stepId", result.stepId());

@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * combine two conditions, validate, and answer with what was built. Stateless: the same
  * conversation always gives the same moves, so the offline product and the tests are repeatable.
  *
- * <p>"Save" (or "push") in the request puts the finished strategy on the site. Conditions: "A and B" → INTERSECT, "A or B" → UNION, "A but not B" / "A excluding B" / "A
+ * <p>On a strategy already built, {@link MockFollowUps} tests it against controls, tunes a parameter and
+ * saves its genes. "Save" (or "push") in the request puts the finished strategy on the site. Conditions: "A and B" → INTERSECT, "A or B" → UNION, "A but not B" / "A excluding B" / "A
  * without B" → MINUS. Words such as "falciparum" or "gondii" pick the organism.
  */
 public final class MockPlanner {
@@ -88,6 +89,13 @@ public final class MockPlanner {
             return workbenchMove(request, done, tools, messages);
         }
         Optional<String> existingRoot = existingRoot(messages);
+        if (existingRoot.isPresent()) {
+            Optional<Move> followUp = MockFollowUps.next(request, existingRoot.get(), tools,
+                    name -> find(done, name, a -> true).map(Done::result));
+            if (followUp.isPresent()) {
+                return followUp.get();
+            }
+        }
         Optional<Condition> refinement = existingRoot.flatMap(root -> refinement(asked));
         List<Condition> conditions = refinement.map(List::of).orElseGet(() -> conditions(asked));
         String organismHint = organismHint(request);

@@ -6,12 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
 import org.strategylab.chat.client.UpstreamSite;
 import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.graph.StrategyGraph;
 import org.strategylab.chat.tools.AgentTool;
-import org.strategylab.chat.tools.StepTrees;
 import org.strategylab.chat.tools.ToolArguments;
 import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRefusal;
@@ -26,10 +24,11 @@ import org.strategylab.chat.tools.graph.GraphEdits;
 @ApplicationScoped
 public class GetSampleRecordsTool implements AgentTool {
 
-    private static final Logger LOG = Logger.getLogger(GetSampleRecordsTool.class);
-
     @Inject
     UpstreamSite upstream;
+
+    @Inject
+    SiteSteps siteSteps;
 
     @Override
     public String name() {
@@ -63,24 +62,8 @@ public class GetSampleRecordsTool implements AgentTool {
                 new ToolRefusal(graph.steps().isEmpty() ? "the strategy has no steps yet"
                         : "the strategy has several parts; name the step"));
         int limit = ToolArguments.integer(arguments, "limit", 10, 1, 20);
-        JsonNode page;
-        if (step.upstreamStepId() != null) {
-            page = upstream.records(context.token(), context.siteId(), step.upstreamStepId(), limit);
-        } else {
-            JsonNode view = upstream.createStrategy(context.token(), context.siteId(), "StrategyLab preview (temporary)",
-                    graph.recordType(), StepTrees.tree(graph, step.id()), false);
-            long strategyId = view.path("strategyId").asLong();
-            try {
-                page = upstream.records(context.token(), context.siteId(), view.path("stepTree").path("stepId").asLong(),
-                        limit);
-            } finally {
-                try {
-                    upstream.deleteStrategy(context.token(), context.siteId(), strategyId);
-                } catch (RuntimeException e) {
-                    LOG.debugf("temporary preview strategy %d not deleted: %s", strategyId, e.getMessage());
-                }
-            }
-        }
+        JsonNode page = siteSteps.read(context, graph, step,
+                siteStep -> upstream.records(context.token(), context.siteId(), siteStep, limit));
         ObjectNode result = ToolResults.object().put("stepId", step.id());
         for (String count : new String[] {"totalCount", "displayTotalCount"}) {
             if (page.path(count).canConvertToLong()) {

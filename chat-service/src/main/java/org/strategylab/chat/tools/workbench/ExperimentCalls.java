@@ -14,9 +14,9 @@ import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.edge.peer.PeerFailure;
 
 /**
- * The workbench tools' calls of experiment-service, as the caller, on the turn's experiment. What
- * it refuses (a bad parameter, an experiment without a strategy on the site) is an answer the model
- * can act on.
+ * The agent's calls of experiment-service, as the caller: the workbench tools' on the turn's
+ * experiment, control tests, optimisation runs and gene sets. What it refuses (a bad parameter, an
+ * experiment without a strategy on the site) is an answer the model can act on.
  */
 @ApplicationScoped
 public class ExperimentCalls {
@@ -50,6 +50,26 @@ public class ExperimentCalls {
     public JsonNode reEvaluate(ToolContext context) {
         String id = experimentId(context);
         return guarded(() -> experiments.reEvaluate("Bearer " + context.token(), id).await().atMost(WAIT));
+    }
+
+    /** {@code POST /api/v1/control-tests}: a search or tree against controls, now. */
+    public JsonNode controlTest(ToolContext context, JsonNode body) {
+        return guarded(() -> experiments.controlTest("Bearer " + context.token(), body).await().atMost(WAIT));
+    }
+
+    /** {@code POST /api/v1/experiments}: {@code {operationId, experimentId}} of the run it started. */
+    public JsonNode start(ToolContext context, JsonNode body) {
+        return guarded(() -> experiments.start("Bearer " + context.token(), body).await().atMost(WAIT));
+    }
+
+    /** {@code GET /api/v1/experiments/{id}}. */
+    public JsonNode experiment(ToolContext context, String id) {
+        return guarded(() -> experiments.experiment("Bearer " + context.token(), id).await().atMost(WAIT));
+    }
+
+    /** {@code POST /api/v1/control-sets}: the set created. */
+    public JsonNode createControlSet(ToolContext context, JsonNode body) {
+        return guarded(() -> experiments.createControlSet("Bearer " + context.token(), body).await().atMost(WAIT));
     }
 
     private JsonNode guarded(Supplier<JsonNode> call) {

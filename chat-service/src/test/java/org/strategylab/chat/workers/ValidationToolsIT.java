@@ -1,0 +1,145 @@
+package org.strategylab.chat.workers;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.testsupport.TestTokens;
+import org.strategylab.testsupport.process.QuarkusAppProcess;
+import org.strategylab.testsupport.workers.EventsTopic;
+import org.strategylab.testsupport.workers.WorkerStack;
+
+/**
+ * The validation and export tools through the agent loop ({@code mock}) on the real
+ * experiment-service: a strategy built by chatting is tested against controls (the counts those of
+ * the site's own result), one of its parameters is tuned (the optimisation's progress relayed into
+ * the chat stream, its trials kept as the user's experiment) and its genes are saved as a gene set.
+ */
+class ValidationToolsIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    static WorkerStack stack;
+    static EventsTopic events;
+
+    @BeforeAll
+    static void startStack() {
+        stack = WorkerStack.shared(ChatStack.CHAT_SERVICE);
+        stack.everyInstanceRuns();
+        events = new EventsTopic(stack.kafka().bootstrapServers(), ChatStack.CHAT_SERVICE.eventsTopic());
+    }
+
+    @AfterAll
+    static void closeReader() {
+        events.close();
+    }
+
+    static RequestSpecification as(String user) {
+        return given().header("Authorization", TestTokens.bearer(user)).contentType("application/json");
+    }
+
+    /** One turn of the conversation, to its end: its events. */
+    private static List<EventEnvelope> turn(String user, String chatUri, String strategyId, String message) {
+        String body = "{\"siteId\":\"plasmodb\",\"message\":\"" + message + "\""
+                + (strategyId == null ? "" : ",\"strategyId\":\"" + strategyId + "\"") + "}";
+        JsonPath started = as(user).body(body).post(chatUri + "/api/v1/chat").then().statusCode(202).extract().jsonPath();
+        UUID operationId = UUID.fromString(started.getString("operationId"));
+        await("the turn ends").atMost(Duration.ofSeconds(240)).until(() -> events.ended(operationId));
+        List<EventEnvelope> log = events.of(operationId);
+        assertEquals("completed", log.get(log.size() - 1).data().path("status").asText(), log.toString());
+        return log;
+    }
+
+    private static JsonNode toolResult(List<EventEnvelope> log, String tool) throws Exception {
+        EventEnvelope end = log.stream().filter(e -> e.type().equals("tool_call_end")
+                && tool.equals(e.data().path("name").asText())).findFirst().orElseThrow(() -> new AssertionError(
+                tool + " was not called: " + log));
+        JsonNode result = end.data().path("result");
+        return result.isTextual() ? JSON.readTree(result.asText()) : result;
+    }
+
+    @Test
+    void aBuiltStrategyIsTestedTunedAndSavedAsAGeneSet() throws Exception {
+        String owner = "val-" + UUID.randomUUID();
+        QuarkusAppProcess chat = stack.workers().get(0);
+        QuarkusAppProcess experiments = stack.sibling("experiment-service");
+        List<EventEnvelope> built = turn(owner, chat.baseUri().toString(), null, "genes by molecular weight in falciparum");
+        String strategyId = built.stream().filter(e -> e.type().equals("message_start")).findFirst().orElseThrow()
+                .data().path("strategyId").asText();
+        JsonNode graph = JSON.readTree(as(owner).get(chat.baseUri() + "/api/v1/strategies/" + strategyId).then()
+                .statusCode(200).extract().asString()).path("graph");
+        JsonNode root = graph.path("steps").get(0);
+        assertEquals("GenesByMolecularWeight", root.path("searchName").asText(), graph.toString());
+
+        // the site's own result of the step, and genes of the organism outside it
+        List<String> result = ids(owner, root.path("searchName").asText(), root.path("parameters"));
+        List<String> outside = new ArrayList<>(ids(owner, "GenesByTaxon",
+                JSON.readTree("{\"organism\":[\"Plasmodium falciparum 3D7\"]}")));
+        outside.removeAll(new HashSet<>(result));
+        List<String> positives = result.stream().sorted().limit(3).toList();
+        List<String> negatives = outside.stream().sorted().limit(2).toList();
+        String controls = String.join(", ", positives) + " and " + outside.get(outside.size() - 1)
+                + " but negatives " + String.join(", ", negatives);
+
+        List<EventEnvelope> tested = turn(owner, chat.baseUri().toString(), strategyId, "test it against controls " + controls);
+        JsonNode test = toolResult(tested, "run_control_tests");
+        assertEquals(3, test.path("positivesFound").asInt(), test.toString());
+        assertEquals(4, test.path("positivesTotal").asInt(), test.toString());
+        assertEquals(0, test.path("negativesFound").asInt(), test.toString());
+        assertEquals(List.of(outside.get(outside.size() - 1)), JSON.convertValue(test.path("missedPositives").path("ids"),
+                List.class));
+        assertEquals(0.75, test.path("metrics").path("sensitivity").asDouble(), 1e-9);
+        assertEquals(1.0, test.path("metrics").path("specificity").asDouble(), 1e-9);
+
+        List<EventEnvelope> tuned = turn(owner, chat.baseUri().toString(), strategyId, "optimise max_molecular_weight from 20000"
+                + " to 60000 against controls " + String.join(", ", positives) + " but not " + String.join(", ", negatives)
+                + " in 5 trials");
+        List<String> statuses = tuned.stream().filter(e -> e.type().equals("optimization_progress"))
+                .map(e -> e.data().path("status").asText()).toList();
+        assertEquals("started", statuses.get(0), statuses.toString());
+        assertEquals("completed", statuses.get(statuses.size() - 1), statuses.toString());
+        assertTrue(statuses.contains("running"), statuses.toString());
+        JsonNode optimisation = toolResult(tuned, "optimize_search_parameters");
+        assertEquals("completed", optimisation.path("status").asText(), optimisation.toString());
+        assertTrue(optimisation.path("best").path("parameters").has("max_molecular_weight"), optimisation.toString());
+        JsonNode experiment = JSON.readTree(as(owner).get(experiments.baseUri() + "/api/v1/experiments/"
+                + optimisation.path("experimentId").asText()).then().statusCode(200).extract().asString());
+        assertEquals(optimisation.path("trialsRun").asInt(), experiment.path("optimizationResult").path("allTrials").size());
+        assertEquals(optimisation.path("best").path("score").asDouble(),
+                experiment.path("optimizationResult").path("bestTrial").path("score").asDouble(), 1e-4);
+        as("eve-" + UUID.randomUUID()).get(experiments.baseUri() + "/api/v1/experiments/"
+                + optimisation.path("experimentId").asText()).then().statusCode(404);
+
+        List<EventEnvelope> saved = turn(owner, chat.baseUri().toString(), strategyId, "export the genes as gene set heavy hits");
+        JsonNode export = toolResult(saved, "export_gene_set");
+        assertEquals(result.size(), export.path("geneCount").asInt(), export.toString());
+        EventEnvelope announced = saved.stream().filter(e -> e.type().equals("workbench_gene_set")).findFirst()
+                .orElseThrow(() -> new AssertionError("no workbench_gene_set event: " + saved));
+        assertEquals("heavy hits", announced.data().path("geneSet").path("name").asText());
+        JsonNode set = JSON.readTree(as(owner).get(experiments.baseUri() + "/api/v1/control-sets/"
+                + export.path("geneSetId").asText()).then().statusCode(200).extract().asString());
+        Set<String> savedIds = new HashSet<>(JSON.convertValue(set.path("positiveIds"), List.class));
+        assertEquals(new HashSet<>(result), savedIds);
+    }
+
+    /** A search's genes as upstream-gateway answers them to the caller. */
+    private static List<String> ids(String user, String searchName, JsonNode parameters) {
+        String body = "{\"searchName\":\"" + searchName + "\",\"parameters\":" + parameters + ",\"maxIds\":20000}";
+        return as(user).body(body).post(stack.upstreamGateway().baseUri() + "/internal/v1/sites/plasmodb/searches/run")
+                .then().statusCode(200).extract().jsonPath().getList("ids", String.class);
+    }
+}
