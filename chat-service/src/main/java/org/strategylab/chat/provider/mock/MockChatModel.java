@@ -33,12 +33,14 @@ final class MockChatModel implements StreamingChatModel {
 
     private final MockPlanner planner;
     private final Duration pieceDelay;
+    private final Duration callDelay;
     private final Executor executor;
     private final String modelName;
 
-    MockChatModel(MockPlanner planner, Duration pieceDelay, Executor executor, String modelName) {
+    MockChatModel(MockPlanner planner, Duration pieceDelay, Duration callDelay, Executor executor, String modelName) {
         this.planner = planner;
         this.pieceDelay = pieceDelay;
+        this.callDelay = callDelay;
         this.executor = executor;
         this.modelName = modelName;
     }
@@ -52,6 +54,10 @@ final class MockChatModel implements StreamingChatModel {
 
     private void stream(List<ChatMessage> messages, Set<String> tools, StreamingChatResponseHandler handler) {
         try {
+            if (!callDelay.isZero()) {
+                // a vendor's time to its first token (benchmarks set it; offline use keeps it 0)
+                Thread.sleep(callDelay.toMillis());
+            }
             MockPlanner.Move move = planner.next(messages, tools);
             Handle handle = new Handle();
             PartialResponseContext context = new PartialResponseContext(handle);
@@ -80,6 +86,8 @@ final class MockChatModel implements StreamingChatModel {
                     .tokenUsage(new TokenUsage(promptTokens, tokens(completionChars)))
                     .finishReason(move instanceof MockPlanner.CallTool ? FinishReason.TOOL_EXECUTION : FinishReason.STOP)
                     .build());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             handler.onError(e);
         }

@@ -99,6 +99,10 @@ public final class MockPlanner {
         Optional<Condition> refinement = existingRoot.flatMap(root -> refinement(asked));
         List<Condition> conditions = refinement.map(List::of).orElseGet(() -> conditions(asked));
         String organismHint = organismHint(request);
+        Optional<MockGroupedPlan> groups = refinement.isEmpty() ? MockGroupedPlan.of(asked, request) : Optional.empty();
+        if (groups.isPresent() && tools.contains("delegate_strategy_subtasks")) {
+            return grouped(request, groups.get(), done, tools, mentionNote(messages));
+        }
         if (refinement.isEmpty() && conditions.size() == 2 && tools.contains("delegate_strategy_subtasks")) {
             return delegated(request, conditions, done, tools, mentionNote(messages));
         }
@@ -191,15 +195,33 @@ public final class MockPlanner {
     /** Two conditions: one sub-agent each, their steps combined by the orchestrator; then validate, save, answer. */
     private Move delegated(String request, List<Condition> conditions, List<Done> done, Set<String> tools,
                            String mentionNote) {
+        ObjectNode plan = MAPPER.createObjectNode().put("type", "combine").put("operator", conditions.get(1).operator());
+        plan.putObject("left").put("type", "task").put("task", withOrganism(conditions.get(0).text(), request));
+        plan.putObject("right").put("type", "task").put("task", withOrganism(conditions.get(1).text(), request));
+        List<String> labels = List.of(label(conditions.get(0).text()), label(conditions.get(1).text()));
+        return delegated(request, plan, "This takes two searches: I'll give each to a sub-agent and combine their steps"
+                + " with " + conditions.get(1).operator() + ".", (result, validation) -> "Two sub-agents built one step"
+                + " each. " + summary(conditions, labels, result.path("rootStepId").asText(), step(result), validation),
+                done, tools, mentionNote);
+    }
+
+    /** Groups of conditions ("(A and B) or (C but not D)"): one sub-agent per condition, combined as grouped. */
+    private Move grouped(String request, MockGroupedPlan grouped, List<Done> done, Set<String> tools, String mentionNote) {
+        return delegated(request, grouped.plan(), "This takes " + grouped.tasks() + " searches: I'll give each to a"
+                + " sub-agent, and combine their steps as you grouped them.", (result, validation) -> grouped.tasks()
+                + " sub-agents built one step each, combined as " + grouped.shape() + " (" + result.path("rootStepId").asText()
+                + ")." + counted(step(result)) + problems(validation), done, tools, mentionNote);
+    }
+
+    /** A delegation of {@code plan}, then validate, save when asked, and answer. */
+    private Move delegated(String request, ObjectNode plan, String announce,
+                           java.util.function.BiFunction<JsonNode, JsonNode, String> answer, List<Done> done,
+                           Set<String> tools, String mentionNote) {
         Optional<Done> delegation = find(done, "delegate_strategy_subtasks", a -> true);
         if (delegation.isEmpty()) {
-            ObjectNode plan = MAPPER.createObjectNode().put("type", "combine").put("operator", conditions.get(1).operator());
-            plan.putObject("left").put("type", "task").put("task", withOrganism(conditions.get(0).text(), request));
-            plan.putObject("right").put("type", "task").put("task", withOrganism(conditions.get(1).text(), request));
             ObjectNode arguments = MAPPER.createObjectNode().put("goal", request);
             arguments.set("plan", plan);
-            return call(tools, "This takes two searches: I'll give each to a sub-agent and combine their steps with "
-                    + conditions.get(1).operator() + ".", "delegate_strategy_subtasks", arguments);
+            return call(tools, announce, "delegate_strategy_subtasks", arguments);
         }
         JsonNode result = delegation.get().result();
         if (!result.has("rootStepId")) {
@@ -215,13 +237,14 @@ public final class MockPlanner {
             return call(tools, "Saving it to your account on the site.", "push_strategy",
                     MAPPER.createObjectNode().put("isSaved", true));
         }
-        List<String> labels = List.of(label(conditions.get(0).text()), label(conditions.get(1).text()));
+        return new Answer(answer.apply(result, validated.map(Done::result).orElse(null)) + pushedNote(pushed)
+                + mentionNote);
+    }
+
+    private static ObjectNode step(JsonNode delegationResult) {
         ObjectNode root = MAPPER.createObjectNode();
-        root.set("step", result.path("root"));
-        String summary = "Two sub-agents built one step each. "
-                + summary(conditions, labels, result.path("rootStepId").asText(), root,
-                validated.map(Done::result).orElse(null));
-        return new Answer(summary + pushedNote(pushed) + mentionNote);
+        root.set("step", delegationResult.path("root"));
+        return root;
     }
 
     /** What the user mentioned (the context blocks of the system message), acknowledged by name. */
@@ -364,7 +387,7 @@ public final class MockPlanner {
     }
 
     /** A task with the request's organism said in it (a sub-agent sees only its task). */
-    private static String withOrganism(String task, String request) {
+    static String withOrganism(String task, String request) {
         String hint = organismHint(request);
         return hint == null || organismHint(task) != null ? task : task + " in " + hint;
     }
@@ -392,15 +415,21 @@ public final class MockPlanner {
                     .append(labels.get(1)).append("**, combined with ").append(conditions.get(1).operator())
                     .append(" (").append(rootId).append(").");
         }
+        return text.append(counted(root)).append(problems(validation)).toString();
+    }
+
+    /** " It returns N genes." and what the user can do next. */
+    private static String counted(JsonNode root) {
         JsonNode count = root == null ? null : root.path("step").path("resultCount");
-        if (count != null && count.canConvertToLong()) {
-            text.append(" It returns ").append(count.asLong()).append(count.asLong() == 1 ? " gene." : " genes.");
-        }
-        if (validation != null && !validation.path("valid").asBoolean(true)) {
-            text.append(" The site still reports a problem: ").append(validation.path("problems")).append('.');
-        }
-        text.append(" You can refine a parameter, add a condition, or run it as an experiment against your control genes.");
-        return text.toString();
+        String returns = count != null && count.canConvertToLong()
+                ? " It returns " + count.asLong() + (count.asLong() == 1 ? " gene." : " genes.") : "";
+        return returns + " You can refine a parameter, add a condition, or run it as an experiment against your"
+                + " control genes.";
+    }
+
+    private static String problems(JsonNode validation) {
+        return validation != null && !validation.path("valid").asBoolean(true)
+                ? " The site still reports a problem: " + validation.path("problems") + "." : "";
     }
 
     private static Move call(Set<String> tools, String text, String name, ObjectNode arguments) {

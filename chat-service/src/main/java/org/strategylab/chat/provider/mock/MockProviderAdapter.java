@@ -26,6 +26,10 @@ public class MockProviderAdapter implements ProviderAdapter {
         /** The pause between streamed pieces of text, so the stream reads like a vendor's. */
         @WithDefault("PT0.01S")
         Duration pieceDelay();
+
+        /** How long each model call waits before its first piece: a vendor's latency, for benchmarks (0: none). */
+        @WithDefault("PT0S")
+        Duration callDelay();
     }
 
     @Inject
@@ -45,7 +49,7 @@ public class MockProviderAdapter implements ProviderAdapter {
 
     @Override
     public StreamingChatModel open(ModelChoice choice) {
-        return new MockChatModel(planner, config.pieceDelay(), streams, choice.entry().model());
+        return new MockChatModel(planner, config.pieceDelay(), config.callDelay(), streams, choice.entry().model());
     }
 
     @PreDestroy

@@ -97,4 +97,24 @@ class MockPlannerTest {
                 + "{\"steps\":[],\"graph\":{\"stepCount\":1,\"rootStepIds\":[\"step-3\"]}}\nmore"), UserMessage.from("x"));
         assertEquals(java.util.Optional.of("step-3"), MockPlanner.existingRoot(messages));
     }
+
+    @Test
+    void groupedConditionsBecomeADelegationPlanOfOneTaskEach() {
+        var grouped = MockGroupedPlan.of("(kinases and signal peptides) or (transporters but not membrane proteins) in"
+                + " falciparum", "(kinases and signal peptides) or (transporters but not membrane proteins) in falciparum")
+                .orElseThrow();
+        assertEquals(4, grouped.tasks());
+        assertEquals("UNION", grouped.plan().path("operator").asText());
+        assertEquals("INTERSECT", grouped.plan().path("left").path("operator").asText());
+        assertEquals("MINUS", grouped.plan().path("right").path("operator").asText());
+        assertEquals("membrane proteins in falciparum", grouped.plan().path("right").path("right").path("task").asText());
+        assertEquals("(kinases INTERSECT signal peptides) UNION (transporters MINUS membrane proteins)", grouped.shape());
+        assertEquals(java.util.Optional.empty(), MockGroupedPlan.of("kinases and transporters", "kinases and transporters"));
+
+        MockPlanner.Move first = new MockPlanner().next(List.of(UserMessage.from("(kinases and signal peptides) or"
+                + " (transporters but not membrane proteins) in falciparum")), java.util.Set.of("delegate_strategy_subtasks"));
+        MockPlanner.CallTool call = assertInstanceOf(MockPlanner.CallTool.class, first);
+        assertEquals("delegate_strategy_subtasks", call.toolName());
+        assertEquals(grouped.plan(), call.arguments().path("plan"));
+    }
 }
