@@ -98,6 +98,9 @@ class ChatPageIT {
             List<String> bold = turn.findElements(By.cssSelector(".message-body strong")).stream()
                     .map(WebElement::getText).toList();
             assertEquals(List.of("kinase", "signal peptide"), bold);
+            // and the address of the saved strategy it quotes is a link that opens apart from the page
+            assertFalse(turn.findElements(By.cssSelector(".message-body a[href^='http'][rel~='noopener']")).isEmpty(),
+                    turn.getText());
 
             // the turn's activity and its tokens
             assertEquals(2, turn.findElements(By.cssSelector(".subagent.done")).size(), "two sub-agents, both done");
