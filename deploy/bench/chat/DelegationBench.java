@@ -33,7 +33,7 @@ public class DelegationBench {
     static final Pattern TASK = Pattern.compile("\"task\":\"((?:[^\"\\\\]|\\\\.)*)\"");
     static final Pattern NAME = Pattern.compile("\"name\":\"([a-z_]+)\"");
     static final Pattern STATUS = Pattern.compile("\"status\":\"([a-z_]+)\"");
-    static final String MESSAGE = "(kinases and signal peptides) or (transporters but not membrane proteins) in falciparum";
+    static final String MESSAGE = "(kinases and signal peptides) or (membrane proteins but not molecular weight) in falciparum";
 
     record Run(long wall, long critical, long longestTask, long sumOfTasks, int tasks, String statuses) {
     }

@@ -21,8 +21,11 @@ public interface ChatConfig {
     Delegation delegation();
 
     interface Delegation {
-        /** Sub-agents of one delegation running at once (independent tasks run in parallel). */
-        @WithDefault("3")
+        /**
+         * Sub-agents of one delegation running at once (independent tasks run in parallel): 4, so a
+         * plan of two groups of two runs all its leaves together (DelegationBench).
+         */
+        @WithDefault("4")
         int maxParallel();
 
         /** How long one sub-agent may run before it is stopped and its task reported as timed out. */
