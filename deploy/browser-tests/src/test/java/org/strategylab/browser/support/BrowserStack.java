@@ -1,0 +1,226 @@
+package org.strategylab.browser.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import org.strategylab.simulator.SimulatorOptions;
+import org.strategylab.simulator.UpstreamSimulator;
+import org.strategylab.testsupport.PostgresResource;
+import org.strategylab.testsupport.process.KafkaBrokerProcess;
+import org.strategylab.testsupport.process.QuarkusAppProcess;
+import org.strategylab.testsupport.process.TestKeyFiles;
+
+/**
+ * The whole product as a person reaches it, each part real: an embedded PostgreSQL, a Kafka broker
+ * JVM, the WDK simulator (in-process, every site pointed at it), and the packaged upstream-gateway,
+ * experiment-service, chat-service and gateway (their {@code target/quarkus-app/quarkus-run.jar},
+ * so the reactor must have packaged them: this module declares them as dependencies for that). The
+ * gateway serves {@code web/} from its own jar. Models: {@code mock} only (no vendor key is set).
+ *
+ * <p>Start one per IT class ({@code @BeforeAll static void up() { stack = BrowserStack.start(); }},
+ * {@code stack.close()} in {@code @AfterAll}); starting it is most of a class's time. Everything
+ * lives in {@code target/browser-it/<class>/}, the processes' logs included, for a failed run.
+ * {@link #gateway()} can be killed and started again on the same port ({@code stack.gateway().kill()},
+ * {@code stack.gateway().start()}).
+ */
+public final class BrowserStack implements AutoCloseable {
+
+    // the services require this from the gateway and from each other (service-edge PeerCheck)
+    private static final String PEER_SECRET = "browser-tests-peer-secret-0123456789abcdef";
+    private static final String SESSIONS_KEY = "0ZjLi2Ii+2Dqzd3X7aqx0R2NrY1yk0RgC7SDryCJEdE=";
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+
+    static {
+        // the broker's clients in this JVM (none by default) would warn about every reconnect
+        Logger.getLogger("org.apache.kafka").setLevel(Level.SEVERE);
+    }
+
+    private final Path directory;
+    private PostgresResource postgres;
+    private UpstreamSimulator simulator;
+    private KafkaBrokerProcess kafka;
+    private final Map<String, QuarkusAppProcess> services = new LinkedHashMap<>();
+    private QuarkusAppProcess gateway;
+
+    private BrowserStack(Path directory) {
+        this.directory = directory;
+    }
+
+    /**
+     * Starts everything in {@code <work-dir>/<name>} (work-dir: system property
+     * {@code strategylab.it.work-dir}, {@code target/browser-it} by default) and waits until the
+     * gateway is ready. Stops what it started when a part fails.
+     *
+     * @param name a directory name for this stack, usually the IT class's simple name
+     */
+    public static BrowserStack start(String name) {
+        Path directory = Path.of(System.getProperty("strategylab.it.work-dir", "target/browser-it")).resolve(name);
+        BrowserStack stack = new BrowserStack(directory);
+        try {
+            stack.startAll();
+        } catch (RuntimeException | Error e) {
+            stack.close();
+            throw e;
+        }
+        return stack;
+    }
+
+    private void startAll() {
+        deleteRecursively(directory);
+        long started = System.nanoTime();
+        // on a loaded 2-core machine the C2 compiler mostly delays start-up; these tests measure nothing
+        List<String> jvm = new ArrayList<>(QuarkusAppProcess.DEFAULT_JVM_OPTIONS);
+        jvm.add("-XX:TieredStopAtLevel=1");
+        postgres = new PostgresResource();
+        Map<String, String> datasource = postgres.start();
+        simulator = UpstreamSimulator.start(SimulatorOptions.defaults());
+        List<String> brokerOptions = new ArrayList<>(KafkaBrokerProcess.DEFAULT_JVM_OPTIONS);
+        brokerOptions.add("-XX:TieredStopAtLevel=1");
+        kafka = KafkaBrokerProcess.builder(directory.resolve("kafka")).jvmOptions(brokerOptions).build().start();
+        TestKeyFiles keys = TestKeyFiles.copyTo(directory.resolve("keys"));
+
+        Map<String, String> common = new LinkedHashMap<>(datasource);
+        common.put("kafka.bootstrap.servers", kafka.bootstrapServers());
+        common.put("strategylab.auth.public-key", keys.publicKey().toString());
+        common.put("strategylab.peer.secret", PEER_SECRET);
+        common.put("quarkus.log.category.\"org.apache.kafka\".level", "WARN");
+
+        QuarkusAppProcess upstreamGateway = service("upstream-gateway", jvm, common)
+                .property("strategylab.sites.origin-override", simulator.baseUrl())
+                .property("strategylab.upstream.sessions.key", SESSIONS_KEY)
+                .build().start();
+        services.put("upstream-gateway", upstreamGateway);
+        String upstreamUrl = upstreamGateway.baseUri().toString();
+        // one after the other: each migrates its schemas and creates its topics on first start
+        QuarkusAppProcess experiments = service("experiment-service", jvm, common)
+                .property("quarkus.rest-client.upstream-gateway.url", upstreamUrl)
+                .build().start();
+        services.put("experiment-service", experiments);
+        QuarkusAppProcess chat = service("chat-service", jvm, common)
+                .property("quarkus.rest-client.upstream-gateway.url", upstreamUrl)
+                .property("quarkus.rest-client.experiment-service.url", experiments.baseUri().toString())
+                .build().start();
+        services.put("chat-service", chat);
+        gateway = service("gateway", jvm, common)
+                .property("strategylab.auth.signing-key", keys.privateKey().toString())
+                .property("strategylab.gateway.routes.upstream-gateway.target", upstreamUrl)
+                .property("strategylab.gateway.routes.experiment-service.target", experiments.baseUri().toString())
+                .property("strategylab.gateway.routes.chat-service.target", chat.baseUri().toString())
+                .build().start();
+        System.out.printf("browser stack %s up in %d s: %s%n", directory.getFileName(),
+                Duration.ofNanos(System.nanoTime() - started).toSeconds(), gateway.baseUri());
+    }
+
+    private QuarkusAppProcess.Builder service(String name, List<String> jvm, Map<String, String> common) {
+        Path jar = Path.of(System.getProperty("strategylab.it." + name + "-jar",
+                "../../" + (name.equals("gateway") ? "event-log/gateway" : name) + "/target/quarkus-app/quarkus-run.jar"));
+        return QuarkusAppProcess.builder(name, jar)
+                .jvmOptions(jvm)
+                .log(directory.resolve(name + ".log"))
+                .startTimeout(Duration.ofSeconds(180))
+                .properties(common);
+    }
+
+    /** {@code http://127.0.0.1:<gateway port>}: where the browser goes. */
+    public URI baseUri() {
+        return gateway.baseUri();
+    }
+
+    /** The gateway process: {@code kill()} it (SIGKILL) and {@code start()} it again on the same port. */
+    public QuarkusAppProcess gateway() {
+        return gateway;
+    }
+
+    /** A service process by name: {@code upstream-gateway}, {@code experiment-service}, {@code chat-service}. */
+    public QuarkusAppProcess service(String name) {
+        QuarkusAppProcess service = services.get(name);
+        if (service == null) {
+            throw new IllegalArgumentException("no service " + name);
+        }
+        return service;
+    }
+
+    /** The in-process WDK simulator every site points at. */
+    public UpstreamSimulator simulator() {
+        return simulator;
+    }
+
+    /**
+     * A caller token for {@code userId}, from the gateway's own local sign-in, for arranging data
+     * through the API ({@code Authorization: Bearer …}) before the browser looks at it.
+     */
+    public String signIn(String userId) {
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(baseUri().resolve("/api/v1/auth/local/sign-in"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"userId\":\"" + userId + "\"}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("sign-in answered " + response.statusCode() + ": " + response.body());
+            }
+            java.util.regex.Matcher token = java.util.regex.Pattern.compile("\"token\"\\s*:\\s*\"([^\"]+)\"")
+                    .matcher(response.body());
+            if (!token.find()) {
+                throw new IllegalStateException("no token in " + response.body());
+            }
+            return token.group(1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Stops the gateway and the services, then the broker, the simulator and PostgreSQL. */
+    @Override
+    public void close() {
+        List<AutoCloseable> parts = new ArrayList<>();
+        parts.add(gateway);
+        List<AutoCloseable> started = new ArrayList<>(services.values());
+        Collections.reverse(started);
+        parts.addAll(started);
+        parts.add(kafka);
+        parts.add(simulator);
+        parts.add(postgres == null ? null : postgres::stop);
+        for (AutoCloseable part : parts) {
+            if (part == null) {
+                continue;
+            }
+            try {
+                part.close();
+            } catch (Exception e) {
+                System.err.println("stopping the browser stack: " + e);
+            }
+        }
+    }
+
+    private static void deleteRecursively(Path directory) {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clear " + directory, e);
+        }
+    }
+}
