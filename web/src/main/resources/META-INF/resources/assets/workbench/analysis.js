@@ -10,6 +10,9 @@ import { lineChart } from './charts.js';
 const ENRICHMENT_TYPES = [['go_process', 'GO biological process'], ['go_function', 'GO molecular function'],
   ['go_component', 'GO cellular component'], ['pathway', 'Pathway'], ['word', 'Word']];
 
+/** The panels a person has opened stay open when the experiment is read again after an analysis. */
+const openPanels = new Set(['cv']);
+
 export function renderAnalysis(panel, experiment, view, reload) {
   const path = '/api/v1/experiments/' + encodeURIComponent(experiment.id);
   const context = { experiment, view, reload, path };
@@ -21,9 +24,10 @@ export function renderAnalysis(panel, experiment, view, reload) {
     ['steps', 'Step analysis', stepAnalysis],
     ['trials', 'Optimisation trials', optimisation],
   ];
-  replace(panel, panels.map(([key, title, build], i) => {
-    const details = el('details', { class: 'wb-panel', id: 'wb-panel-' + key, open: i < 1 },
+  replace(panel, panels.map(([key, title, build]) => {
+    const details = el('details', { class: 'wb-panel', id: 'wb-panel-' + key, open: openPanels.has(key) },
       el('summary', {}, el('h3', {}, title)));
+    details.addEventListener('toggle', () => { details.open ? openPanels.add(key) : openPanels.delete(key); });
     details.append(build(context));
     return details;
   }));
@@ -126,12 +130,18 @@ function enrichment(context) {
 function customEnrichment(context) {
   const name = el('input', { id: 'wb-custom-name', type: 'text', maxlength: 200 });
   const ids = el('textarea', { id: 'wb-custom-ids', rows: 4, placeholder: 'Gene IDs of the set' });
+  const organism = el('select', { id: 'wb-custom-organism' }, el('option', { value: '' }, 'The experiment’s organism'));
   const out = el('div', { 'aria-live': 'polite' });
+  api('GET', `/api/v1/sites/${encodeURIComponent((context.experiment.config || {}).siteId)}/organisms?limit=500`)
+    .then(answer => organism.append(...(answer.items || []).map(o => el('option', { value: o.name }, o.display || o.name))))
+    .catch(() => null);
   return el('form', { onsubmit: async e => {
     e.preventDefault();
     replace(out, el('p', { class: 'muted' }, 'Computing…'));
     try {
-      const r = await api('POST', context.path + '/custom-enrich', { geneSetName: name.value.trim(), geneIds: parseIds(ids.value) });
+      const body = { geneSetName: name.value.trim(), geneIds: parseIds(ids.value) };
+      if (organism.value) body.organism = organism.value;
+      const r = await api('POST', context.path + '/custom-enrich', body);
       replace(out, el('dl', { class: 'wb-summary', id: 'wb-custom-result' },
         [['Gene set', r.geneSetName], ['Set size', num(r.geneSetSize)], ['In the result', num(r.overlapCount)],
           ['Background', num(r.backgroundSize)], ['Fold enrichment', num(r.foldEnrichment)], ['Odds ratio', num(r.oddsRatio)],
@@ -141,7 +151,7 @@ function customEnrichment(context) {
       replace(out, errorText(messageOf(err)));
     }
   } }, el('div', { class: 'wb-two' }, field('Name of the gene set', name), field('Gene IDs', ids)),
-  el('button', { type: 'submit' }, 'Test enrichment'), out);
+  field('Background: every gene of', organism), el('button', { type: 'submit' }, 'Test enrichment'), out);
 }
 
 // threshold sweep ---------------------------------------------------------------------------------
@@ -159,6 +169,11 @@ async function numericParameters(experiment) {
   }
 }
 
+/** A parameter whose values are numbers: WDK's number params and strings marked isNumber. */
+function isNumeric(p) {
+  return p.type === 'number' || p.type === 'number-range' || (p.type === 'string' && p.isNumber === true);
+}
+
 function thresholdSweep(context) {
   const config = context.experiment.config || {};
   const parameter = el('select', { id: 'wb-sweep-param' }, el('option', { value: '' }, 'Loading…'));
@@ -173,12 +188,13 @@ function thresholdSweep(context) {
   const message = el('div', {});
   let params = [];
   const points = [];
+  let requested = [];
 
   numericParameters(context.experiment).then(list => {
     params = list;
     replace(parameter, list.length ? list.map(p => el('option', { value: p.name, dataset: { type: p.type } },
       `${p.displayName || p.name} (${p.type})`)) : el('option', { value: '' }, 'This experiment has no search parameters'));
-    const firstNumber = list.find(p => p.type === 'number');
+    const firstNumber = list.find(isNumeric);
     if (firstNumber) {
       parameter.value = firstNumber.name;
     }
@@ -188,7 +204,7 @@ function thresholdSweep(context) {
   function fill() {
     const p = params.find(x => x.name === parameter.value);
     if (!p) return;
-    kind.value = p.type === 'number' || p.type === 'number-range' ? 'numeric' : 'categorical';
+    kind.value = isNumeric(p) ? 'numeric' : 'categorical';
     if (p.min !== undefined) min.value = p.min;
     if (p.max !== undefined) max.value = p.max;
   }
@@ -196,9 +212,13 @@ function thresholdSweep(context) {
 
   function draw() {
     const numeric = points.every(p => typeof p.value === 'number');
+    // categorical values keep the order they were asked in
+    const categories = numeric ? null : requested.filter(v => points.some(p => String(p.value) === v));
+    const x = p => (numeric ? p.value : categories.indexOf(String(p.value)));
     const series = ['sensitivity', 'precision', 'f1Score'].map(name => ({ name,
-      points: points.filter(p => p.metrics).map((p, i) => [numeric ? p.value : i, p.metrics[name] || 0]) }));
-    replace(chart, lineChart({ title: 'Sweep of ' + parameter.value, xLabel: parameter.value, yLabel: 'metric', series }));
+      points: points.filter(p => p.metrics).map(p => [x(p), p.metrics[name] || 0]) }));
+    replace(chart, lineChart({ title: 'Sweep of ' + parameter.value, xLabel: parameter.value, yLabel: 'metric', series,
+      categories: categories || undefined, xMin: numeric ? undefined : -0.3, xMax: numeric ? undefined : Math.max(1, categories.length - 1) + 0.3 }));
     replace(table, sortableTable([
       { key: 'value', label: 'Value', value: p => p.value },
       { key: 'sens', label: 'Sensitivity', numeric: true, value: p => p.metrics && p.metrics.sensitivity, render: p => p.metrics ? pct(p.metrics.sensitivity) : p.error || 'failed' },
@@ -220,6 +240,7 @@ function thresholdSweep(context) {
     } else {
       body.values = values.value.split(',').map(s => s.trim()).filter(Boolean);
     }
+    requested = body.values || [];
     try {
       const started = await api('POST', context.path + '/threshold-sweep', body);
       replace(status, 'Sweeping…');

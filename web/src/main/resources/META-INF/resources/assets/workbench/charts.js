@@ -11,12 +11,12 @@ function scale(domainMin, domainMax, rangeMin, rangeMax) {
   return v => rangeMin + (v - domainMin) / span * (rangeMax - rangeMin);
 }
 
-function axes(xLabel, yLabel, xTicks, yTicks, sx, sy) {
+function axes(xLabel, yLabel, xTicks, yTicks, sx, sy, xTickLabel = t => num(t, 2)) {
   const g = svg('g', { class: 'axes' });
   g.append(svg('line', { x1: PAD.left, y1: H - PAD.bottom, x2: W - PAD.right, y2: H - PAD.bottom, class: 'axis' }));
   g.append(svg('line', { x1: PAD.left, y1: PAD.top, x2: PAD.left, y2: H - PAD.bottom, class: 'axis' }));
   for (const t of xTicks) {
-    g.append(svg('text', { x: sx(t), y: H - PAD.bottom + 14, 'text-anchor': 'middle', class: 'tick' }, num(t, 2)));
+    g.append(svg('text', { x: sx(t), y: H - PAD.bottom + 14, 'text-anchor': 'middle', class: 'tick' }, xTickLabel(t)));
   }
   for (const t of yTicks) {
     g.append(svg('line', { x1: PAD.left, x2: W - PAD.right, y1: sy(t), y2: sy(t), class: 'grid' }));
@@ -43,14 +43,16 @@ function ticks(min, max, count = 5) {
  * A line chart. series: [{name, points: [[x, y], …], cls}]; y in 0..1 unless yMax given.
  * Returns the <svg>; each point is a <circle class="point"> with a <title>.
  */
-export function lineChart({ title, xLabel, yLabel, series, yMax = 1, xMin, xMax }) {
+export function lineChart({ title, xLabel, yLabel, series, yMax = 1, xMin, xMax, categories }) {
   const xs = series.flatMap(s => s.points.map(p => p[0]));
   const lo = xMin !== undefined ? xMin : (xs.length ? Math.min(...xs) : 0);
   const hi = xMax !== undefined ? xMax : (xs.length ? Math.max(...xs) : 1);
   const sx = scale(lo, hi, PAD.left, W - PAD.right);
   const sy = scale(0, yMax, H - PAD.bottom, PAD.top);
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'wb-chart', role: 'img', 'aria-label': title },
-    svg('title', {}, title), axes(xLabel, yLabel, ticks(lo, hi), ticks(0, yMax, 4), sx, sy));
+    svg('title', {}, title), categories
+      ? axes(xLabel, yLabel, categories.map((c, i) => i), ticks(0, yMax, 4), sx, sy, i => shorten(categories[i]))
+      : axes(xLabel, yLabel, ticks(lo, hi), ticks(0, yMax, 4), sx, sy));
   series.forEach((s, i) => {
     const pts = [...s.points].sort((a, b) => a[0] - b[0]);
     if (pts.length > 1) {
@@ -59,7 +61,7 @@ export function lineChart({ title, xLabel, yLabel, series, yMax = 1, xMin, xMax 
     }
     for (const p of pts.length <= 200 ? pts : []) {
       root.append(svg('circle', { cx: sx(p[0]).toFixed(1), cy: sy(p[1]).toFixed(1), r: 3, class: 'point s' + i },
-        svg('title', {}, `${s.name}: ${num(p[0])} → ${num(p[1])}`)));
+        svg('title', {}, `${s.name}: ${categories ? categories[p[0]] : num(p[0])} → ${num(p[1])}`)));
     }
   });
   if (series.length > 1) {
@@ -95,7 +97,7 @@ export function heatmap({ title, labels, value }) {
   const cell = Math.max(28, Math.min(64, Math.floor(360 / Math.max(1, n))));
   const left = 120;
   const top = 24;
-  const width = left + n * cell + 8;
+  const width = left + n * cell + 110;
   const height = top + n * cell + 90;
   const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, class: 'wb-heatmap', role: 'img', 'aria-label': title },
     svg('title', {}, title));

@@ -13,6 +13,7 @@ const CLASSES = [['', 'Result records'], ['TP', 'True positives'], ['FP', 'False
   ['TN', 'True negatives']];
 const GENE_LISTS = { TP: 'truePositiveGenes', FP: 'falsePositiveGenes', FN: 'falseNegativeGenes', TN: 'trueNegativeGenes' };
 const PAGE = 25;
+const KEY_COLUMNS = new Set(['primary_key', 'source_id', 'gene_source_id', 'project_id']);
 
 export function renderResults(panel, experiment) {
   const m = experiment.metrics;
@@ -123,8 +124,10 @@ function records(experiment) {
       if (!state.attributes) {
         const answer = await api('GET', `/api/v1/experiments/${id}/results/attributes`);
         state.allAttributes = (answer.attributes || []).filter(a => a.isDisplayable !== false);
-        const suggested = state.allAttributes.filter(a => a.isSuggested && a.name !== 'primary_key');
-        state.attributes = (suggested.length ? suggested : state.allAttributes).slice(0, 4);
+        // the ID column shows the record's key already
+        const columns = state.allAttributes.filter(a => !KEY_COLUMNS.has(a.name));
+        const suggested = columns.filter(a => a.isSuggested);
+        state.attributes = (suggested.length ? suggested : columns).slice(0, 4);
         state.detailAttributes = state.allAttributes.slice(0, 30).map(a => a.name);
       }
       params.set('attributes', state.attributes.map(a => a.name).join(','));

@@ -77,7 +77,15 @@ function drawCompare() {
     n ? el('button', { type: 'button', onclick: () => { list.selected.clear(); refreshList(); } }, 'Clear') : null);
 }
 
+let routed = false;
+const narrow = window.matchMedia('(max-width: 800px)');
+
 function route() {
+  // one column on a phone: show what was opened rather than leave it below the list
+  if (routed && narrow.matches) {
+    main.scrollIntoView({ block: 'start' });
+  }
+  routed = true;
   disposeView();
   disposeView = () => {};
   const hash = location.hash.replace(/^#\/?/, '');
