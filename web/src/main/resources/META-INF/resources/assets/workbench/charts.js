@@ -43,7 +43,7 @@ function ticks(min, max, count = 5) {
  * A line chart. series: [{name, points: [[x, y], …], cls}]; y in 0..1 unless yMax given.
  * Returns the <svg>; each point is a <circle class="point"> with a <title>.
  */
-export function lineChart({ title, xLabel, yLabel, series, yMax = 1, xMin, xMax, categories }) {
+export function lineChart({ title, xLabel, yLabel, series, yMax = 1, xMin, xMax, categories, integerX }) {
   const xs = series.flatMap(s => s.points.map(p => p[0]));
   const lo = xMin !== undefined ? xMin : (xs.length ? Math.min(...xs) : 0);
   const hi = xMax !== undefined ? xMax : (xs.length ? Math.max(...xs) : 1);
@@ -52,7 +52,7 @@ export function lineChart({ title, xLabel, yLabel, series, yMax = 1, xMin, xMax,
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'wb-chart', role: 'img', 'aria-label': title },
     svg('title', {}, title), categories
       ? axes(xLabel, yLabel, categories.map((c, i) => i), ticks(0, yMax, 4), sx, sy, i => shorten(categories[i]))
-      : axes(xLabel, yLabel, ticks(lo, hi), ticks(0, yMax, 4), sx, sy));
+      : axes(xLabel, yLabel, integerX ? [...new Set(ticks(lo, hi).map(Math.round))] : ticks(lo, hi), ticks(0, yMax, 4), sx, sy));
   series.forEach((s, i) => {
     const pts = [...s.points].sort((a, b) => a[0] - b[0]);
     if (pts.length > 1) {
@@ -121,4 +121,23 @@ export function heatmap({ title, labels, value }) {
 function shorten(label) {
   const s = String(label);
   return s.length > 18 ? s.slice(0, 17) + '…' : s;
+}
+
+/** Horizontal bars of counts: [{label, value}] (a distribution's bins), the longest bar the largest count. */
+export function histogram({ title, bins }) {
+  const row = 20;
+  const left = 150;
+  const width = 420;
+  const shown = bins.slice(0, 30);
+  const most = Math.max(1, ...shown.map(b => b.value || 0));
+  const root = svg('svg', { viewBox: `0 0 ${width} ${shown.length * row + 8}`, class: 'wb-chart wb-histogram', role: 'img', 'aria-label': title },
+    svg('title', {}, title));
+  shown.forEach((b, i) => {
+    const y = 4 + i * row;
+    const w = Math.max(1, (width - left - 60) * (b.value || 0) / most);
+    root.append(svg('text', { x: left - 6, y: y + 13, 'text-anchor': 'end', class: 'tick' }, shorten(b.label)));
+    root.append(svg('rect', { x: left, y: y + 2, width: w.toFixed(1), height: row - 6, class: 'bar' }, svg('title', {}, `${b.label}: ${b.value}`)));
+    root.append(svg('text', { x: left + w + 4, y: y + 13, class: 'tick' }, num(b.value)));
+  });
+  return root;
 }

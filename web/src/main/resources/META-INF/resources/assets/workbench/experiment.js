@@ -67,7 +67,7 @@ export async function renderExperiment(root, id, tab, context) {
     el('div', { class: 'wb-exp-head' },
       el('div', {},
         el('h2', { id: 'wb-exp-title' }, experiment.name || config.name || 'Untitled experiment'),
-        el('p', { class: 'muted' }, [config.siteId, config.searchName || (config.targetGeneIds ? 'gene IDs' : config.mode),
+        el('p', { class: 'muted' }, [config.siteId, config.searchName || (config.mode === 'gene-ids' ? 'gene IDs' : config.mode),
           experiment.controlSetLabel ? 'controls: ' + experiment.controlSetLabel : null, 'created ' + when(experiment.createdAt)]
           .filter(Boolean).join(' · '))),
       el('div', { class: 'wb-actions' },
@@ -77,6 +77,8 @@ export async function renderExperiment(root, id, tab, context) {
           download: `experiment-${id}-report.html` }, 'Export report'),
         remove)),
     experiment.error ? errorText(experiment.error) : null,
+    experiment.metricsStale ? el('p', { class: 'warning-text', role: 'status' },
+      'The result changed since these metrics were computed: re-evaluate to bring them up to date.') : null,
     message, tabs, panel);
 
   if (experiment.status === 'pending' || experiment.status === 'running') {

@@ -5,7 +5,7 @@
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
 import { errorText, messageOf, num, pct, pager, sortableTable } from './util.js';
-import { barChart, lineChart } from './charts.js';
+import { barChart, histogram, lineChart } from './charts.js';
 
 const CARDS = [['sensitivity', 'Sensitivity (recall)'], ['specificity', 'Specificity'], ['precision', 'Precision'],
   ['f1Score', 'F1 score'], ['mcc', 'MCC'], ['balancedAccuracy', 'Balanced accuracy']];
@@ -41,7 +41,8 @@ export function renderResults(panel, experiment) {
   const facts = el('p', { class: 'muted' }, `${num(m.totalResults)} genes in the result · ${num(m.totalPositives)} positive and `
     + `${num(m.totalNegatives)} negative controls` + (experiment.totalTimeSeconds ? ` · ran in ${num(experiment.totalTimeSeconds, 1)} s` : ''));
 
-  replace(panel, facts, cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics), records(experiment));
+  replace(panel, facts, cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics), records(experiment),
+    (experiment.config || {}).mode === 'gene-ids' ? null : distributions(experiment));
 }
 
 function rankCharts(rank) {
@@ -56,7 +57,7 @@ function rankCharts(rank) {
       series: [{ name: 'PR', points: (rank.prCurve || []).map(([p, r]) => [r, p]) }], xMin: 0, xMax: 1 }),
     el('figcaption', {}, 'Precision–recall curve')),
     el('figure', {}, lineChart({ title: 'List size vs recall', xLabel: 'list size', yLabel: 'recall',
-      series: [{ name: 'recall', points: rank.listSizeVsRecall || [] }], xMin: 0 }),
+      series: [{ name: 'recall', points: rank.listSizeVsRecall || [] }], xMin: 0, integerX: true }),
     el('figcaption', {}, 'List size vs recall')));
 }
 
@@ -65,11 +66,13 @@ function records(experiment) {
   const id = encodeURIComponent(experiment.id);
   const table = el('div', { id: 'wb-records' });
   const detail = el('div', { class: 'wb-detail', id: 'wb-record-detail', 'aria-live': 'polite' });
-  const state = { cls: '', offset: 0, sort: '', dir: 'ASC', attributes: null };
+  // a gene-list experiment has no result on the site: its control genes by class are what there is
+  const geneList = (experiment.config || {}).mode === 'gene-ids';
+  const state = { cls: geneList ? 'TP' : '', offset: 0, sort: '', dir: 'ASC', attributes: null };
   const filter = el('div', { class: 'wb-filter-buttons', role: 'group', 'aria-label': 'Show' });
 
   function drawFilter() {
-    replace(filter, CLASSES.map(([key, label]) => {
+    replace(filter, CLASSES.filter(([key]) => key || !geneList).map(([key, label]) => {
       const count = key ? (experiment[GENE_LISTS[key]] || []).length : null;
       return el('button', { type: 'button', 'aria-pressed': state.cls === key ? 'true' : 'false', dataset: { cls: key || 'all' },
         onclick: () => { state.cls = key; state.offset = 0; drawFilter(); load(); } },
@@ -181,4 +184,34 @@ function plain(value) {
     return '–';
   }
   return String(typeof value === 'object' ? JSON.stringify(value) : value).replace(/<[^>]*>/g, '');
+}
+
+/** The distribution of one column over the result (the site's histogram), column chosen by the person. */
+function distributions(experiment) {
+  const id = encodeURIComponent(experiment.id);
+  const select = el('select', { id: 'wb-distribution-column' });
+  const chart = el('div', { id: 'wb-distribution', class: 'wb-sweep-chart' });
+  async function draw() {
+    if (!select.value) return;
+    replace(chart, el('p', { class: 'muted' }, 'Loading…'));
+    try {
+      const d = await api('GET', `/api/v1/experiments/${id}/results/distributions/${encodeURIComponent(select.value)}`);
+      const bins = (d.histogram || []).map(b => ({ label: plain(b.binLabel ?? b.binStart), value: b.value }));
+      replace(chart, d.supported === false || !bins.length ? el('p', { class: 'muted' }, 'The site cannot summarise this column.')
+        : histogram({ title: 'Distribution of ' + select.selectedOptions[0].textContent, bins }),
+      d.statistics && d.statistics.numDistinctValues !== undefined
+        ? el('p', { class: 'muted' }, `${num(d.statistics.numDistinctValues)} distinct values, ${num(d.statistics.numMissingCases || 0)} missing`) : null);
+    } catch (e) {
+      replace(chart, errorText('The distribution cannot be loaded: ' + messageOf(e)));
+    }
+  }
+  select.addEventListener('change', draw);
+  api('GET', `/api/v1/experiments/${id}/results/attributes`).then(answer => {
+    const columns = (answer.attributes || []).filter(a => a.hasDistribution && !KEY_COLUMNS.has(a.name));
+    replace(select, columns.map(a => el('option', { value: a.name }, a.displayName || a.name)));
+    if (columns.some(a => a.name === 'organism')) select.value = 'organism';
+    draw();
+  }).catch(() => replace(chart));
+  return el('section', { class: 'wb-distributions', 'aria-labelledby': 'wb-dist-title' },
+    el('h3', { id: 'wb-dist-title' }, 'Distributions'), el('label', { for: 'wb-distribution-column' }, 'Column '), select, chart);
 }

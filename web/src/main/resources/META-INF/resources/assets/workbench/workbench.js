@@ -52,7 +52,7 @@ export async function refreshList() {
       el('a', { href: '#/experiments/' + encodeURIComponent(x.id), class: 'wb-exp-link' },
         el('span', { class: 'wb-exp-name' }, x.name || 'Untitled experiment'),
         el('span', { class: 'wb-exp-meta muted' },
-          [x.siteId, x.searchName || (x.mode === 'gene_ids' ? 'gene IDs' : x.mode), when(x.createdAt)].filter(Boolean).join(' · '))),
+          [x.siteId, x.searchName || (x.mode === 'gene-ids' ? 'gene IDs' : x.mode), when(x.createdAt)].filter(Boolean).join(' · '))),
       el('span', { class: 'wb-status s-' + x.status }, x.status),
       x.f1Score !== null && x.f1Score !== undefined ? el('span', { class: 'wb-exp-f1 muted' }, 'F1 ' + pct(x.f1Score)) : null);
   });
