@@ -131,6 +131,7 @@ class WorkbenchPageIT {
             click(browser, By.id("wb-sweep-run"));
             browser.waitFor(x -> x.findElements(By.cssSelector("#wb-sweep-chart circle.point.s0")).size() == 3, WAIT);
             browser.waitFor(x -> x.findElement(By.id("wb-sweep-status")).getText().startsWith("Done"), WAIT);
+            browser.script("document.getElementById('wb-sweep-status').scrollIntoView()");
             browser.screenshot("workbench-sweep-1280");
 
             // the report: downloaded by the page's link and opened in the browser
@@ -173,6 +174,15 @@ class WorkbenchPageIT {
                     Object overflow = browser.script("return document.documentElement.scrollWidth > window.innerWidth");
                     assertEquals(Boolean.FALSE, overflow, "the page scrolls sideways at 390 px");
                 }
+                // one of them: a gene list, shown by its control genes of each class
+                browser.open(stack.baseUri(), "/workbench/#/experiments/" + first + "/results");
+                browser.waitFor(x -> browser.first(By.id("wb-metric-cards")), WAIT);
+                String positives = browser.waitFor(x -> {
+                    String t = x.findElement(By.id("wb-records")).getText();
+                    return t.contains(REDUCTASES.get(1)) ? t : null;
+                }, WAIT);
+                assertTrue(positives.contains(REDUCTASES.get(0)), positives);
+                browser.screenshot("workbench-results-" + width);
                 browser.assertNoConsoleErrors();
             }
         }

@@ -293,8 +293,10 @@ function parameterStep(go) {
           state.errors = fieldErrors(err);
           replace(message, errorText(err.status === 422 ? 'The site refused some values; see the fields marked.' : messageOf(err)));
           drawForm();
+          // keyboard users land on the first refused field (a checkbox list: its first box)
           const first = form.querySelector('[aria-invalid="true"]');
-          if (first) first.focus();
+          const target = first && first.tagName === 'FIELDSET' ? first.querySelector('input') : first;
+          if (target) target.focus();
         }
       }, { nextId: 'wb-next' }));
   }
