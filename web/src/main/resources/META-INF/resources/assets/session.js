@@ -1,7 +1,8 @@
 // Who is signed in, in the page header. Local mode: a name field signs in through the gateway,
 // which sets the HttpOnly session cookie (the page never sees the token), a banner says that local
 // mode has no passwords, and the short-lived token is renewed before it expires. Built with DOM
-// calls only, so a user name can never become markup.
+// calls only, so a user name can never become markup. Announces who is signed in (or null) as the
+// document event `strategylab:session`, for the page's own script.
 (function () {
   const box = document.getElementById('session');
   if (!box) {
@@ -40,6 +41,11 @@
     }, wait);
   }
 
+  // other scripts of the page (the chat) learn who is signed in from this event: detail {userId} or null
+  function announce(userId) {
+    document.dispatchEvent(new CustomEvent('strategylab:session', { detail: userId ? { userId } : null }));
+  }
+
   function show(...nodes) {
     box.replaceChildren(...nodes);
   }
@@ -62,6 +68,7 @@
       refresh();
     });
     show(text('span', 'Signed in as ' + userId, 'muted'), out);
+    announce(userId);
   }
 
   function signInForm(message) {
@@ -96,6 +103,7 @@
       }
     });
     show(form);
+    announce(null);
   }
 
   async function refresh() {

@@ -17,6 +17,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -81,9 +82,14 @@ public final class Browser implements AutoCloseable {
         return found.isEmpty() ? null : found.get(0);
     }
 
-    /** Waits until {@code condition} gives a non-null, non-false value and returns it. */
+    /**
+     * Waits until {@code condition} gives a non-null, non-false value and returns it. An element
+     * that is missing or was drawn again meanwhile (stale) counts as "not yet".
+     */
     public <T> T waitFor(Function<WebDriver, T> condition, Duration timeout) {
-        return new WebDriverWait(driver, timeout, Duration.ofMillis(200)).until(condition::apply);
+        return new WebDriverWait(driver, timeout, Duration.ofMillis(200))
+                .ignoring(StaleElementReferenceException.class)
+                .until(condition::apply);
     }
 
     /** Runs script in the page (WebDriver's own channel: the page's CSP does not apply). */
@@ -112,6 +118,16 @@ public final class Browser implements AutoCloseable {
      * error, a failed page asset, a 5xx. An API's 4xx is not one (the page is expected to handle it).
      */
     public void assertNoConsoleErrors() {
+        assertNoConsoleErrors(new String[0]);
+    }
+
+    /**
+     * As {@link #assertNoConsoleErrors()}, but console errors that match one of {@code expected}
+     * (regular expressions, found anywhere in the line) are what the test itself caused (a
+     * connection refused while it had the gateway down) and do not count.
+     */
+    public void assertNoConsoleErrors(String... expected) {
+        List<Pattern> allowed = java.util.Arrays.stream(expected).map(Pattern::compile).toList();
         try {
             Alert alert = driver.switchTo().alert();
             String text = alert.getText();
@@ -124,7 +140,8 @@ public final class Browser implements AutoCloseable {
         for (LogEntry entry : driver.manage().logs().get(LogType.BROWSER)) {
             consoleSeen.add(entry.getLevel() + " " + entry.getMessage());
             if (entry.getLevel().intValue() >= Level.SEVERE.intValue()
-                    && !HANDLED_API_STATUS.matcher(entry.getMessage()).find()) {
+                    && !HANDLED_API_STATUS.matcher(entry.getMessage()).find()
+                    && allowed.stream().noneMatch(p -> p.matcher(entry.getMessage()).find())) {
                 errors.add(entry.getMessage());
             }
         }

@@ -137,6 +137,17 @@ public final class BrowserStack implements AutoCloseable {
                 .properties(common);
     }
 
+    /**
+     * Runs a stack until the process is stopped, for trying the pages by hand with the test
+     * module's class path ({@code java -cp … org.strategylab.browser.support.BrowserStack}).
+     */
+    public static void main(String[] args) throws InterruptedException {
+        BrowserStack stack = start(args.length > 0 ? args[0] : "manual");
+        Runtime.getRuntime().addShutdownHook(new Thread(stack::close, "browser-stack-stop"));
+        System.out.println("open " + stack.baseUri() + " (Ctrl-C stops)");
+        Thread.currentThread().join();
+    }
+
     /** {@code http://127.0.0.1:<gateway port>}: where the browser goes. */
     public URI baseUri() {
         return gateway.baseUri();

@@ -1,0 +1,669 @@
+// The chat page: conversations, the message stream of a turn as it happens, and the strategy graph
+// beside it. Everything from the API or the user goes into the page as text (dom.js, markdown.js).
+import { api, followOperation, problemMessage } from '../shared/operation-stream.js';
+import { append, byId, el, formatCount, replace } from '../shared/dom.js';
+import { renderMarkdown } from './markdown.js';
+import { StrategyGraph, drawGraph, stepDetail } from './graph.js';
+import { Mentions } from './mentions.js';
+
+const ui = {
+  list: byId('conversation-list'),
+  search: byId('conversation-search'),
+  newChat: byId('new-chat'),
+  title: byId('chat-title'),
+  state: byId('stream-state'),
+  messages: byId('messages'),
+  empty: byId('empty-chat'),
+  form: byId('composer'),
+  site: byId('site'),
+  model: byId('model'),
+  effort: byId('effort'),
+  message: byId('message'),
+  send: byId('send'),
+  cancel: byId('cancel'),
+  error: byId('composer-error'),
+  link: byId('strategy-link'),
+  graph: byId('graph'),
+  detail: byId('step-detail'),
+};
+
+const page = {
+  userId: null,
+  models: [],
+  conversations: [],
+  strategyId: null,
+  strategy: null,
+  graph: new StrategyGraph(),
+  selectedStepId: null,
+  follow: null,          // the followOperation handle of the turn being shown
+  operationId: null,     // the running turn's operation
+  turn: null,            // the view of the turn being streamed
+  renderedMessages: new Set(),
+  opening: 0,            // bumps on every conversation switch, so late answers of an old one are dropped
+};
+
+const mentions = new Mentions(ui.message, byId('mention-options'), byId('mention-chips'));
+
+// ---- session ------------------------------------------------------------------------------------
+
+async function start() {
+  await Promise.all([loadSites(), loadModels()]);
+  document.addEventListener('strategylab:session', event => signedInAs(event.detail ? event.detail.userId : null));
+  try {
+    const me = await api('GET', '/api/v1/auth/me');
+    await signedInAs(me.userId);
+  } catch (e) {
+    await signedInAs(null);
+  }
+}
+
+async function signedInAs(userId) {
+  if (userId === page.userId && userId !== null) {
+    return;
+  }
+  page.userId = userId;
+  ui.send.disabled = !userId;
+  if (!userId) {
+    closeStream();
+    replace(ui.list, el('li', { class: 'muted' }, 'Sign in (top right) to see your conversations.'));
+    newChat();
+    return;
+  }
+  await loadConversations();
+  // a turn still running (the page was closed or reloaded during it) is picked up where it is
+  let resumed = false;
+  try {
+    const active = await api('GET', '/api/v1/operations/active?type=chat&limit=1');
+    const running = active.items && active.items[0];
+    if (running && running.targetId) {
+      await openConversation(running.targetId, running.operationId);
+      resumed = true;
+    }
+  } catch (e) {
+    // nothing running, or not readable: start as usual
+  }
+  if (!resumed) {
+    const wanted = decodeURIComponent(location.hash.slice(1));
+    if (wanted && page.conversations.some(c => c.id === wanted)) {
+      await openConversation(wanted);
+    } else {
+      newChat();
+    }
+  }
+}
+
+// ---- sites and models -----------------------------------------------------------------------------
+
+async function loadSites() {
+  try {
+    const { items } = await api('GET', '/api/v1/sites');
+    replace(ui.site, items.map(site => el('option', { value: site.id }, site.displayName || site.name || site.id)));
+    ui.site.value = items.some(s => s.id === 'plasmodb') ? 'plasmodb' : (items[0] && items[0].id);
+  } catch (e) {
+    replace(ui.site, el('option', { value: '' }, 'sites cannot be loaded'));
+  }
+}
+
+async function loadModels() {
+  try {
+    const catalog = await api('GET', '/api/v1/models');
+    page.models = catalog.models || [];
+    replace(ui.model, page.models.map(model => el('option', {
+      value: model.id,
+      disabled: !model.enabled,
+      title: model.description || '',
+    }, model.name + (model.enabled ? '' : ' — needs ' + keyName(model.missingKey)))));
+    const preferred = page.models.find(m => m.id === catalog.default && m.enabled) || page.models.find(m => m.enabled);
+    if (preferred) {
+      ui.model.value = preferred.id;
+    }
+    if (catalog.defaultReasoningEffort) {
+      ui.effort.value = catalog.defaultReasoningEffort;
+    }
+  } catch (e) {
+    replace(ui.model, el('option', { value: '' }, 'models cannot be loaded'));
+  }
+  modelChanged();
+}
+
+// "strategylab.chat.models.openai.api-key (env OPENAI_API_KEY)" → "OPENAI_API_KEY"
+function keyName(missingKey) {
+  const env = /env ([A-Z0-9_]+)/.exec(missingKey || '');
+  return env ? env[1] : (missingKey || 'a key');
+}
+
+function modelChanged() {
+  const model = page.models.find(m => m.id === ui.model.value);
+  const reasons = Boolean(model && model.supportsReasoning);
+  ui.effort.disabled = !reasons;
+  ui.effort.title = reasons ? '' : 'This model does not reason';
+}
+
+// ---- conversations --------------------------------------------------------------------------------
+
+async function loadConversations() {
+  try {
+    const answer = await api('GET', '/api/v1/strategies?limit=100');
+    page.conversations = answer.items || [];
+  } catch (e) {
+    page.conversations = [];
+  }
+  drawConversations();
+}
+
+function drawConversations() {
+  const words = ui.search.value.trim().toLowerCase();
+  const shown = page.conversations.filter(c => !words || (c.name || '').toLowerCase().includes(words)
+    || (c.siteId || '').toLowerCase().includes(words));
+  if (shown.length === 0) {
+    replace(ui.list, el('li', { class: 'muted' }, words ? 'No conversation matches.' : 'No conversations yet.'));
+    return;
+  }
+  replace(ui.list, shown.map(c => el('li', null, el('button', {
+    type: 'button',
+    class: 'conversation' + (c.id === page.strategyId ? ' current' : ''),
+    'aria-current': c.id === page.strategyId ? 'true' : false,
+    'data-strategy-id': c.id,
+    onclick: () => openConversation(c.id),
+  }, el('span', { class: 'conversation-name' }, c.name || 'Untitled'),
+  el('span', { class: 'conversation-meta muted' }, [c.siteId, c.stepCount ? c.stepCount + ' steps' : null,
+    typeof c.resultCount === 'number' ? formatCount(c.resultCount) + ' results' : null].filter(Boolean).join(' · '))))));
+}
+
+function newChat() {
+  page.opening += 1;
+  closeStream();
+  page.strategyId = null;
+  page.strategy = null;
+  page.graph = new StrategyGraph();
+  page.selectedStepId = null;
+  page.renderedMessages = new Set();
+  page.turn = null;
+  history.replaceState(null, '', location.pathname);
+  ui.title.textContent = 'New chat';
+  ui.site.disabled = false;
+  replace(ui.messages, ui.empty);
+  replace(ui.link);
+  replace(ui.detail);
+  setRunning(null);
+  setState('');
+  drawStrategy();
+  drawConversations();
+}
+
+/** Shows a conversation: its messages and graph, and follows its running turn if there is one. */
+async function openConversation(strategyId, operationId) {
+  const opening = ++page.opening;
+  closeStream();
+  let view;
+  try {
+    view = await api('GET', '/api/v1/strategies/' + encodeURIComponent(strategyId));
+  } catch (e) {
+    showError(e.status === 404 ? 'That conversation no longer exists.' : problemMessage(e));
+    return;
+  }
+  if (opening !== page.opening) {
+    return;
+  }
+  page.strategyId = strategyId;
+  page.strategy = view.strategy;
+  page.graph = new StrategyGraph();
+  page.graph.snapshot(view.graph);
+  page.selectedStepId = null;
+  page.renderedMessages = new Set();
+  page.turn = null;
+  history.replaceState(null, '', '#' + encodeURIComponent(strategyId));
+  ui.title.textContent = view.strategy.name || 'Conversation';
+  ui.site.value = view.strategy.siteId;
+  ui.site.disabled = true;
+  replace(ui.messages);
+  replace(ui.detail);
+  for (const message of view.messages || []) {
+    drawStoredMessage(message);
+  }
+  drawLink(view.strategy.upstreamUrl, view.strategy.isSaved);
+  drawStrategy();
+  drawConversations();
+  setState('');
+  const running = operationId || view.activeOperationId;
+  setRunning(running || null);
+  if (running) {
+    follow(running);
+  }
+  scrollToEnd();
+}
+
+// ---- messages -------------------------------------------------------------------------------------
+
+function userBubble(id, content) {
+  page.renderedMessages.add(id);
+  return el('article', { class: 'message user', 'data-message-id': id, 'aria-label': 'You' },
+    el('div', { class: 'message-body' }, renderMarkdown(content)));
+}
+
+function drawStoredMessage(message) {
+  if (message.role === 'user') {
+    ui.messages.append(userBubble(message.id, message.content || ''));
+    return;
+  }
+  const turn = newTurnView(message.id);
+  turn.text = message.content || '';
+  drawText(turn);
+  for (const call of message.toolCalls || []) {
+    const item = toolItem(turn.activity, call.id, call.name, typeof call.arguments === 'string'
+      ? call.arguments : JSON.stringify(call.arguments || {}));
+    finishTool(item, call.result);
+  }
+  if (message.reasoning) {
+    addReasoning(turn, message.reasoning);
+  }
+  if (message.tokenUsage) {
+    drawUsage(turn, message.tokenUsage);
+  } else if (message.status && message.status !== 'completed') {
+    drawUsage(turn, { status: message.status });
+  }
+  // an assistant message is stored when its turn has ended
+  turn.ended = true;
+  turn.root.classList.add('ended');
+  page.renderedMessages.add(message.id);
+  ui.messages.append(turn.root);
+}
+
+function newTurnView(messageId) {
+  const activity = el('div', { class: 'activity' });
+  const body = el('div', { class: 'message-body' });
+  const footer = el('footer', { class: 'message-footer muted' });
+  const root = el('article', { class: 'message assistant', 'aria-label': 'Assistant', 'data-message-id': messageId || '' },
+    activity, body, footer);
+  return { messageId, root, activity, body, footer, text: '', reasoning: null, tools: new Map(), tasks: new Map(),
+    pendingDraw: false, ended: false };
+}
+
+/** The view of the turn being streamed, made on its first assistant event. */
+function currentTurn(messageId) {
+  if (!page.turn || page.turn.ended) {
+    page.turn = newTurnView(messageId);
+    ui.messages.append(page.turn.root);
+  }
+  if (messageId && !page.turn.messageId) {
+    page.turn.messageId = messageId;
+    page.turn.root.dataset.messageId = messageId;
+  }
+  return page.turn;
+}
+
+function drawText(turn) {
+  replace(turn.body, renderMarkdown(turn.text));
+}
+
+// deltas arrive many a second: draw at most once a frame
+function scheduleText(turn) {
+  if (turn.pendingDraw) {
+    return;
+  }
+  turn.pendingDraw = true;
+  requestAnimationFrame(() => {
+    turn.pendingDraw = false;
+    drawText(turn);
+    scrollToEnd();
+  });
+}
+
+function addReasoning(turn, text) {
+  if (!turn.reasoning) {
+    turn.reasoningText = el('div', { class: 'reasoning-text' });
+    turn.reasoning = el('details', { class: 'reasoning' }, el('summary', null, 'Reasoning'), turn.reasoningText);
+    turn.activity.before(turn.reasoning);
+  }
+  append(turn.reasoningText, el('p', null, text));
+}
+
+function toolItem(container, id, name, argumentsText, task) {
+  const status = el('span', { class: 'tool-status' }, 'running…');
+  const result = el('pre', { class: 'tool-result' });
+  const item = el('details', { class: 'tool running', 'data-tool': name, 'data-call-id': id || '' },
+    el('summary', null, el('span', { class: 'tool-name' }, name), ' ', status),
+    el('p', { class: 'small muted' }, 'Arguments'), el('pre', { class: 'tool-args' }, pretty(argumentsText)),
+    el('p', { class: 'small muted' }, 'Result'), result);
+  item.statusNode = status;
+  item.resultNode = result;
+  container.append(item);
+  return item;
+}
+
+function finishTool(item, resultText) {
+  item.classList.remove('running');
+  item.classList.add('done');
+  const failed = /"error"\s*:/.test(String(resultText || '').slice(0, 200));
+  item.statusNode.textContent = failed ? 'failed' : 'done';
+  if (failed) {
+    item.classList.add('failed');
+  }
+  item.resultNode.textContent = pretty(resultText);
+}
+
+function pretty(text) {
+  if (text === null || text === undefined) {
+    return '';
+  }
+  const raw = typeof text === 'string' ? text : JSON.stringify(text);
+  let shown = raw;
+  try {
+    shown = JSON.stringify(JSON.parse(raw), null, 2);
+  } catch (e) {
+    shown = raw;
+  }
+  return shown.length > 4000 ? shown.slice(0, 4000) + '\n… (' + (shown.length - 4000) + ' more characters)' : shown;
+}
+
+function taskCard(turn, task, modelId) {
+  let card = turn.tasks.get(task);
+  if (!card) {
+    const status = el('span', { class: 'task-status' }, 'working…');
+    const tools = el('div', { class: 'task-tools' });
+    const usage = el('p', { class: 'small muted task-usage' });
+    card = el('section', { class: 'subagent running', 'aria-label': 'Sub-agent: ' + task },
+      el('p', { class: 'task-head' }, el('span', { class: 'badge' }, 'sub-agent'), ' ', el('span', { class: 'task-name' }, task),
+        ' ', status, modelId ? el('span', { class: 'small muted' }, ' · ' + modelId) : null),
+      tools, usage);
+    card.statusNode = status;
+    card.toolsNode = tools;
+    card.usageNode = usage;
+    turn.tasks.set(task, card);
+    turn.activity.append(card);
+  }
+  return card;
+}
+
+function drawUsage(turn, usage) {
+  const parts = [];
+  if (usage.status === 'cancelled') parts.push('Cancelled');
+  if (usage.status === 'failed') parts.push('Failed');
+  if (typeof usage.totalTokens === 'number') {
+    parts.push(formatCount(usage.totalTokens) + ' tokens (' + formatCount(usage.promptTokens) + ' in, '
+      + formatCount(usage.completionTokens) + ' out' + (usage.cachedTokens ? ', ' + formatCount(usage.cachedTokens) + ' cached' : '') + ')');
+  }
+  const subTokens = (usage.subAgentPromptTokens || 0) + (usage.subAgentCompletionTokens || 0);
+  if (subTokens) parts.push(formatCount(subTokens) + ' sub-agent tokens');
+  if (typeof usage.estimatedCostUsd === 'number') parts.push('$' + usage.estimatedCostUsd.toFixed(4));
+  if (usage.modelId) parts.push(usage.modelId);
+  if (typeof usage.toolCallCount === 'number') parts.push(usage.toolCallCount + ' tool calls');
+  replace(turn.footer, el('span', { class: 'usage' }, parts.join(' · ')));
+}
+
+// ---- the stream -----------------------------------------------------------------------------------
+
+function follow(operationId) {
+  closeStream();
+  const opening = page.opening;
+  page.operationId = operationId;
+  page.follow = followOperation(operationId, {
+    onEvent(type, data) {
+      if (opening === page.opening) {
+        applyEvent(type, data);
+      }
+    },
+    onState(state) {
+      if (opening !== page.opening) {
+        return;
+      }
+      if (state === 'reconnecting') {
+        setState('Reconnecting…', 'reconnecting');
+      } else if (state === 'live') {
+        setState('Working…', 'live');
+      } else if (state === 'ended') {
+        setState('');
+        setRunning(null);
+      }
+    },
+    onError(error) {
+      if (opening === page.opening) {
+        showError('The turn cannot be followed: ' + problemMessage(error));
+      }
+    },
+  });
+}
+
+function closeStream() {
+  if (page.follow) {
+    page.follow.close();
+    page.follow = null;
+  }
+}
+
+function applyEvent(type, data) {
+  switch (type) {
+    case 'user_message':
+      if (!page.renderedMessages.has(data.messageId)) {
+        ui.messages.append(userBubble(data.messageId, data.content || ''));
+      }
+      break;
+    case 'message_start':
+      if (data.strategy) {
+        page.strategy = data.strategy;
+        ui.title.textContent = data.strategy.name || ui.title.textContent;
+        drawLink(data.strategy.upstreamUrl, data.strategy.isSaved);
+      }
+      break;
+    case 'model_selected':
+      currentTurn().root.dataset.model = data.modelId || '';
+      break;
+    case 'assistant_delta': {
+      const turn = assistantTurn(data.messageId);
+      turn.text += data.delta || '';
+      scheduleText(turn);
+      break;
+    }
+    case 'assistant_message': {
+      const turn = assistantTurn(data.messageId);
+      if (data.content !== undefined && data.content !== turn.text) {
+        // the streamed pieces did not add up to the message: show the message, and say so
+        console.warn('streamed text differed from the final message; showing the final message');
+        turn.root.dataset.repaired = 'true';
+        turn.text = data.content;
+      }
+      drawText(turn);
+      break;
+    }
+    case 'reasoning':
+      addReasoning(currentTurn(), data.reasoning || '');
+      break;
+    case 'token_usage_partial':
+      setState('Working… (' + formatCount(data.promptTokens) + ' prompt tokens)', 'live');
+      break;
+    case 'tool_call_start': {
+      const turn = currentTurn();
+      turn.tools.set(data.id, toolItem(turn.activity, data.id, data.name, data.arguments));
+      break;
+    }
+    case 'tool_call_end': {
+      const item = currentTurn().tools.get(data.id);
+      if (item) finishTool(item, data.result);
+      break;
+    }
+    case 'subagent_task_start':
+      taskCard(currentTurn(), data.task, data.modelId);
+      break;
+    case 'subagent_tool_call_start': {
+      const turn = currentTurn();
+      const card = taskCard(turn, data.task);
+      turn.tools.set(data.task + '/' + data.id, toolItem(card.toolsNode, data.id, data.name, data.arguments));
+      break;
+    }
+    case 'subagent_tool_call_end': {
+      const item = currentTurn().tools.get(data.task + '/' + data.id);
+      if (item) finishTool(item, data.result);
+      break;
+    }
+    case 'subagent_task_end': {
+      const card = taskCard(currentTurn(), data.task);
+      card.classList.remove('running');
+      card.classList.add(data.status === 'done' ? 'done' : 'failed');
+      card.statusNode.textContent = data.status || 'ended';
+      const tokens = (data.promptTokens || 0) + (data.completionTokens || 0);
+      card.usageNode.textContent = [data.stepId ? 'made ' + data.stepId : null, tokens ? formatCount(tokens) + ' tokens' : null,
+        typeof data.estimatedCostUsd === 'number' ? '$' + data.estimatedCostUsd.toFixed(4) : null].filter(Boolean).join(' · ');
+      break;
+    }
+    case 'strategy_update':
+      page.graph.update(data);
+      drawStrategy();
+      break;
+    case 'graph_snapshot':
+      page.graph.snapshot(data.graphSnapshot);
+      drawStrategy();
+      break;
+    case 'strategy_link':
+      drawLink(data.upstreamUrl || data.wdkUrl, data.isSaved);
+      break;
+    case 'planning_artifact':
+      if (data.planningArtifact) {
+        currentTurn().activity.append(el('details', { class: 'artifact' },
+          el('summary', null, 'Plan: ' + (data.planningArtifact.title || 'untitled')),
+          renderMarkdown(data.planningArtifact.summaryMarkdown || '')));
+      }
+      break;
+    case 'error':
+      currentTurn().activity.append(el('p', { class: 'error turn-error' }, data.error || 'Something went wrong'));
+      break;
+    case 'replay_gap':
+      currentTurn().activity.append(el('p', { class: 'muted small' },
+        'Part of this turn’s history is no longer kept; the saved state is shown when it ends.'));
+      break;
+    case 'message_end': {
+      const turn = currentTurn();
+      drawUsage(turn, data);
+      turn.ended = true;
+      turn.root.classList.add('ended');
+      if (turn.messageId) page.renderedMessages.add(turn.messageId);
+      setRunning(null);
+      loadConversations();
+      break;
+    }
+    default:
+      break; // an event this page does not show
+  }
+  scrollToEnd();
+}
+
+/** The turn for an assistant message id: a stored (partial) message of that id is redrawn from the stream. */
+function assistantTurn(messageId) {
+  if (messageId && page.renderedMessages.has(messageId) && (!page.turn || page.turn.messageId !== messageId)) {
+    const stored = ui.messages.querySelector('article[data-message-id="' + CSS.escape(messageId) + '"]');
+    if (stored) stored.remove();
+    page.renderedMessages.delete(messageId);
+  }
+  return currentTurn(messageId);
+}
+
+function setRunning(operationId) {
+  page.operationId = operationId;
+  ui.cancel.hidden = !operationId;
+  ui.cancel.disabled = false;
+  ui.send.disabled = Boolean(operationId) || !page.userId;
+}
+
+function setState(text, kind) {
+  ui.state.textContent = text;
+  ui.state.className = 'stream-state' + (kind ? ' ' + kind : '');
+}
+
+function showError(text) {
+  ui.error.textContent = text;
+}
+
+function scrollToEnd() {
+  ui.messages.scrollTop = ui.messages.scrollHeight;
+}
+
+// ---- the strategy ---------------------------------------------------------------------------------
+
+function drawStrategy() {
+  drawGraph(ui.graph, page.graph, step => {
+    page.selectedStepId = step.id;
+    replace(ui.detail, stepDetail(page.graph.steps.get(step.id) || step));
+    drawStrategy();
+    const again = ui.graph.querySelector('[data-step-id="' + CSS.escape(step.id) + '"]');
+    if (again) again.focus();
+  }, page.selectedStepId);
+  if (page.selectedStepId && page.graph.steps.has(page.selectedStepId)) {
+    replace(ui.detail, stepDetail(page.graph.steps.get(page.selectedStepId)));
+  }
+}
+
+function drawLink(url, isSaved) {
+  if (url && /^https?:\/\//i.test(url)) {
+    replace(ui.link, el('a', { href: url, target: '_blank', rel: 'noopener noreferrer', id: 'upstream-link' },
+      isSaved ? 'Open the saved strategy on the site' : 'Open the strategy on the site'));
+  } else {
+    replace(ui.link);
+  }
+}
+
+// ---- sending and cancelling -----------------------------------------------------------------------
+
+async function send(event) {
+  event.preventDefault();
+  const text = ui.message.value.trim();
+  if (!text || page.operationId) {
+    return;
+  }
+  showError('');
+  const model = page.models.find(m => m.id === ui.model.value);
+  const body = { siteId: ui.site.value, message: text, mentions: mentions.selected() };
+  if (page.strategyId) body.strategyId = page.strategyId;
+  if (model) {
+    body.provider = model.provider;
+    body.model = model.id;
+    if (model.supportsReasoning) body.reasoningEffort = ui.effort.value;
+  }
+  ui.send.disabled = true;
+  let started;
+  try {
+    started = await api('POST', '/api/v1/chat', body);
+  } catch (e) {
+    ui.send.disabled = false;
+    showError(problemMessage(e));
+    return;
+  }
+  ui.message.value = '';
+  mentions.clear();
+  if (!page.strategyId) {
+    page.strategyId = started.strategyId;
+    page.opening += 1;
+    history.replaceState(null, '', '#' + encodeURIComponent(started.strategyId));
+    ui.site.disabled = true;
+    if (ui.empty.parentNode) ui.empty.remove();
+    loadConversations();
+  }
+  setRunning(started.operationId);
+  follow(started.operationId);
+}
+
+async function cancel() {
+  if (!page.operationId) {
+    return;
+  }
+  ui.cancel.disabled = true;
+  setState('Cancelling…', 'live');
+  try {
+    await api('POST', '/api/v1/operations/' + encodeURIComponent(page.operationId) + '/cancel');
+  } catch (e) {
+    ui.cancel.disabled = false;
+    showError(problemMessage(e));
+  }
+}
+
+ui.form.addEventListener('submit', send);
+ui.cancel.addEventListener('click', cancel);
+ui.newChat.addEventListener('click', () => { newChat(); ui.message.focus(); });
+ui.search.addEventListener('input', drawConversations);
+ui.model.addEventListener('change', modelChanged);
+ui.message.addEventListener('keydown', event => {
+  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && !mentions.isOpen()) {
+    event.preventDefault();
+    ui.form.requestSubmit();
+  }
+});
+
+start();
