@@ -11,10 +11,10 @@ function scale(domainMin, domainMax, rangeMin, rangeMax) {
   return v => rangeMin + (v - domainMin) / span * (rangeMax - rangeMin);
 }
 
-function axes(xLabel, yLabel, xTicks, yTicks, sx, sy, xTickLabel = t => num(t, 2)) {
+function axes(xLabel, yLabel, xTicks, yTicks, sx, sy, xTickLabel = t => num(t, 2), top = PAD.top) {
   const g = svg('g', { class: 'axes' });
   g.append(svg('line', { x1: PAD.left, y1: H - PAD.bottom, x2: W - PAD.right, y2: H - PAD.bottom, class: 'axis' }));
-  g.append(svg('line', { x1: PAD.left, y1: PAD.top, x2: PAD.left, y2: H - PAD.bottom, class: 'axis' }));
+  g.append(svg('line', { x1: PAD.left, y1: top, x2: PAD.left, y2: H - PAD.bottom, class: 'axis' }));
   for (const t of xTicks) {
     g.append(svg('text', { x: sx(t), y: H - PAD.bottom + 14, 'text-anchor': 'middle', class: 'tick' }, xTickLabel(t)));
   }
@@ -48,11 +48,14 @@ export function lineChart({ title, xLabel, yLabel, series, yMax = 1, xMin, xMax,
   const lo = xMin !== undefined ? xMin : (xs.length ? Math.min(...xs) : 0);
   const hi = xMax !== undefined ? xMax : (xs.length ? Math.max(...xs) : 1);
   const sx = scale(lo, hi, PAD.left, W - PAD.right);
-  const sy = scale(0, yMax, H - PAD.bottom, PAD.top);
+  // several series: their legend is a row above the plot, never over the lines
+  const top = series.length > 1 ? PAD.top + 16 : PAD.top;
+  const sy = scale(0, yMax, H - PAD.bottom, top);
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'wb-chart', role: 'img', 'aria-label': title },
     svg('title', {}, title), categories
-      ? axes(xLabel, yLabel, categories.map((c, i) => i), ticks(0, yMax, 4), sx, sy, i => shorten(categories[i]))
-      : axes(xLabel, yLabel, integerX ? [...new Set(ticks(lo, hi).map(Math.round))] : ticks(lo, hi), ticks(0, yMax, 4), sx, sy));
+      ? axes(xLabel, yLabel, categories.map((c, i) => i), ticks(0, yMax, 4), sx, sy, i => shorten(categories[i]), top)
+      : axes(xLabel, yLabel, integerX ? [...new Set(ticks(lo, hi).map(Math.round))] : ticks(lo, hi), ticks(0, yMax, 4), sx, sy,
+        undefined, top));
   series.forEach((s, i) => {
     const pts = [...s.points].sort((a, b) => a[0] - b[0]);
     if (pts.length > 1) {
@@ -66,9 +69,9 @@ export function lineChart({ title, xLabel, yLabel, series, yMax = 1, xMin, xMax,
   });
   if (series.length > 1) {
     series.forEach((s, i) => {
-      const y = PAD.top + 4 + i * 14;
-      root.append(svg('rect', { x: W - PAD.right - 110, y: y - 8, width: 10, height: 10, class: 'swatch s' + i }));
-      root.append(svg('text', { x: W - PAD.right - 96, y: y + 1, class: 'tick' }, s.name));
+      const x = PAD.left + i * 110;
+      root.append(svg('rect', { x, y: 4, width: 10, height: 10, class: 'swatch s' + i }));
+      root.append(svg('text', { x: x + 14, y: 13, class: 'tick' }, s.name));
     });
   }
   return root;

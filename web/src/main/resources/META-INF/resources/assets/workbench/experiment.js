@@ -97,8 +97,9 @@ export async function renderExperiment(root, id, tab, context) {
 /** A run still going: its phases as they arrive, then the page again once it has ended. */
 async function followRun(panel, experiment, view, reload) {
   const progress = el('ol', { class: 'wb-progress', id: 'wb-run-progress', 'aria-live': 'polite' });
-  const state = el('p', { class: 'muted' }, 'Running…');
-  replace(panel, state, progress);
+  const state = el('p', { class: 'muted', role: 'status' }, 'Running…');
+  const cancel = el('button', { type: 'button', id: 'wb-run-cancel' }, 'Cancel the run');
+  replace(panel, el('div', { class: 'wb-row' }, state, cancel), progress);
   let operationId = experiment.operationId;
   if (!operationId) {
     try {
@@ -113,6 +114,10 @@ async function followRun(panel, experiment, view, reload) {
     replace(state, 'Running; this page does not know its operation. Reload later.');
     return;
   }
+  cancel.addEventListener('click', async () => {
+    cancel.disabled = true;
+    await api('POST', `/api/v1/operations/${encodeURIComponent(operationId)}/cancel`).catch(() => null);
+  });
   const stream = followOperation(operationId, {
     onEvent(type, data) {
       if (type === 'experiment_progress') {

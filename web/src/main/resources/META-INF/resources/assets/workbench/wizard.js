@@ -479,6 +479,12 @@ function runStep(go, context) {
     replace(progress, el('li', {}, 'Queued.'));
     context.refreshList();
     const id = started.experimentId;
+    const cancel = el('button', { type: 'button', id: 'wb-run-cancel', onclick: async () => {
+      cancel.disabled = true;
+      await api('POST', `/api/v1/operations/${encodeURIComponent(started.operationId)}/cancel`).catch(() => null);
+    } }, 'Cancel the run');
+    const connection = el('span', { class: 'muted', role: 'status' });
+    replace(message, el('div', { class: 'wb-row' }, cancel, connection));
     const stream = followOperation(started.operationId, {
       onEvent(type, data) {
         if (type === 'experiment_progress') {
@@ -487,6 +493,7 @@ function runStep(go, context) {
           progress.append(el('li', { class: 'error' }, 'Failed: ' + (data.error || 'unknown error')));
         } else if (type === 'experiment_end') {
           progress.append(el('li', {}, 'Finished: ' + (data.status || 'done')));
+          cancel.remove();
           context.refreshList();
           if (!data.status || data.status === 'completed') {
             resetWizard();
@@ -496,6 +503,7 @@ function runStep(go, context) {
       },
       onState(s) {
         progress.dataset.state = s;
+        connection.textContent = s === 'reconnecting' ? 'Connection lost; reconnecting…' : '';
       },
     });
     context.setDispose(() => stream.close());
