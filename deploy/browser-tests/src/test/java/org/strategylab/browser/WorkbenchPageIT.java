@@ -134,6 +134,18 @@ class WorkbenchPageIT {
             browser.script("document.getElementById('wb-sweep-status').scrollIntoView()");
             browser.screenshot("workbench-sweep-1280");
 
+            // the assistant scoped to this experiment (mock model): the reply streams in, tokens at its end
+            click(browser, By.id("wb-tab-chat"));
+            browser.waitFor(x -> browser.first(By.id("wb-chat-input")), WAIT).sendKeys("How good is this experiment?");
+            click(browser, By.id("wb-chat-send"));
+            String reply = browser.waitFor(x -> {
+                String log = x.findElement(By.id("wb-chat-log")).getText();
+                return log.contains("tokens") ? log : null;
+            }, WAIT);
+            assertTrue(reply.contains("How good is this experiment?"), reply);
+            assertTrue(reply.contains("Reductases by text"), reply);
+            browser.screenshot("workbench-assistant-1280");
+
             // the report: downloaded by the page's link and opened in the browser
             ((ChromeDriver) d).executeCdpCommand("Browser.setDownloadBehavior",
                     Map.of("behavior", "allow", "downloadPath", downloads.toAbsolutePath().toString()));
