@@ -144,6 +144,7 @@ class WorkbenchPageIT {
             }, WAIT);
             assertTrue(reply.contains("How good is this experiment?"), reply);
             assertTrue(reply.contains("Reductases by text"), reply);
+            browser.waitFor(x -> !x.findElement(By.id("wb-chat-stop")).isDisplayed(), WAIT);
             browser.screenshot("workbench-assistant-1280");
 
             // the report: downloaded by the page's link and opened in the browser

@@ -310,18 +310,31 @@ function stepAnalysis(context) {
 function optimisation(context) {
   const result = context.experiment.treeOptimization || context.experiment.optimizationResult;
   const step = el('input', { id: 'wb-opt-step', type: 'text', value: 'step-1' });
-  const param = el('input', { id: 'wb-opt-param', type: 'text' });
+  const param = el('select', { id: 'wb-opt-param' }, el('option', { value: '' }, 'Loading…'));
   const lo = el('input', { id: 'wb-opt-min', type: 'number', step: 'any' });
   const hi = el('input', { id: 'wb-opt-max', type: 'number', step: 'any' });
   const budget = el('input', { id: 'wb-opt-budget', type: 'number', min: 5, max: 200, value: 10 });
   const log = el('ol', { class: 'wb-progress' });
   const message = el('div', {});
+  // the knob: a numeric parameter of the search, its range from the spec when it has one
+  numericParameters(context.experiment).then(list => {
+    const numeric = list.filter(isNumeric);
+    replace(param, numeric.length ? numeric.map(p => el('option', { value: p.name, dataset: { min: p.min ?? '', max: p.max ?? '' } },
+      p.displayName || p.name)) : el('option', { value: '' }, 'No numeric parameter'));
+    const fill = () => {
+      const chosen = param.selectedOptions[0];
+      if (chosen && chosen.dataset.min !== '') lo.value = chosen.dataset.min;
+      if (chosen && chosen.dataset.max !== '') hi.value = chosen.dataset.max;
+    };
+    param.addEventListener('change', fill);
+    fill();
+  });
   const form = el('form', { onsubmit: async e => {
     e.preventDefault();
     replace(message);
     try {
       const started = await api('POST', context.path + '/tree-optimization', {
-        thresholdKnobs: [{ stepId: step.value.trim(), paramName: param.value.trim(), minVal: Number(lo.value), maxVal: Number(hi.value) }],
+        thresholdKnobs: [{ stepId: step.value.trim(), paramName: param.value, minVal: Number(lo.value), maxVal: Number(hi.value) }],
         budget: Number(budget.value),
       });
       runOperation(context, started, log, { done: () => context.reload() });
@@ -332,7 +345,7 @@ function optimisation(context) {
   el('button', { type: 'submit' }, 'Optimise'));
   const trials = result ? sortableTable([
     { key: 'n', label: 'Trial', value: t => t.trialNumber, numeric: true },
-    { key: 'params', label: 'Parameters', value: t => JSON.stringify(t.parameters || {}) },
+    { key: 'params', label: 'Parameters', value: t => Object.entries(t.parameters || {}).map(([k, v]) => `${k} = ${v}`).join(', ') },
     { key: 'score', label: 'Score', value: t => t.score, numeric: true },
     { key: 'size', label: 'List size', value: t => t.listSize ?? t.resultCount, numeric: true },
   ], result.allTrials || [], { pageSize: 15, initialSort: { key: 'score', dir: -1 } }) : el('p', { class: 'muted' }, 'No optimisation yet.');
