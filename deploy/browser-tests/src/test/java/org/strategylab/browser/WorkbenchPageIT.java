@@ -196,6 +196,9 @@ class WorkbenchPageIT {
                 }, WAIT);
                 assertTrue(positives.contains(REDUCTASES.get(0)), positives);
                 browser.screenshot("workbench-results-" + width);
+                click(browser, By.id("wb-tab-analysis"));
+                browser.waitFor(x -> browser.first(By.id("wb-panel-cv")), WAIT);
+                browser.screenshot("workbench-analysis-" + width);
                 browser.assertNoConsoleErrors();
             }
         }

@@ -81,6 +81,7 @@ export async function renderExperiment(root, id, tab, context) {
       'The result changed since these metrics were computed: re-evaluate to bring them up to date.') : null,
     message, tabs, panel);
 
+  if (context.reveal) context.reveal();
   if (experiment.status === 'pending' || experiment.status === 'running') {
     followRun(panel, experiment, view, () => renderExperiment(root, id, tab, context));
     return;

@@ -66,7 +66,13 @@ function nav(back, nextLabel, onNext, { nextId } = {}) {
 function searchStep(go, context) {
   const results = el('div', { class: 'wb-search-results', id: 'wb-search-results' });
   const siteSelect = el('select', { id: 'wb-site', value: state.siteId,
-    onchange: e => { state.siteId = e.target.value; state.searches = null; state.search = null; drawResults(); } },
+    onchange: e => {
+      state.siteId = e.target.value;
+      state.searches = null;
+      state.search = null;
+      state.controls.sets = null;
+      if (state.mode === 'search') find(); else drawResults();
+    } },
   context.sites.map(s => el('option', { value: s.id }, s.displayName)));
   const query = el('input', { id: 'wb-search-q', type: 'search', value: state.query, placeholder: 'e.g. kinase, secreted, organism',
     autocomplete: 'off' });

@@ -81,16 +81,14 @@ let routed = false;
 const narrow = window.matchMedia('(max-width: 800px)');
 
 function route() {
-  // one column on a phone: show what was opened rather than leave it below the list
-  if (routed && narrow.matches) {
-    main.scrollIntoView({ block: 'start' });
-  }
-  routed = true;
   disposeView();
   disposeView = () => {};
   const hash = location.hash.replace(/^#\/?/, '');
   const parts = hash.split('/').map(decodeURIComponent);
-  const context = { sites: list.sites, refreshList, setDispose: fn => { disposeView = fn; } };
+  const revealing = routed && narrow.matches;
+  // views that load first call reveal() again once they have their height
+  const reveal = () => { if (revealing) main.scrollIntoView({ block: 'start' }); };
+  const context = { sites: list.sites, refreshList, reveal, setDispose: fn => { disposeView = fn; } };
   document.querySelectorAll('.wb-exp').forEach(li => li.classList.toggle('current', parts[0] === 'experiments' && li.dataset.id === parts[1]));
   if (parts[0] === 'new') {
     renderWizard(main, context);
@@ -105,6 +103,9 @@ function route() {
         + 'Pick an experiment on the left to see its results, or tick two or more to compare their genes.'),
       el('a', { class: 'wb-button primary', href: '#/new' }, 'New experiment')));
   }
+  // one column on a phone: show what was opened rather than leave it below the list
+  reveal();
+  routed = true;
 }
 
 window.addEventListener('hashchange', route);
