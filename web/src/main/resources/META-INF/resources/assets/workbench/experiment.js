@@ -81,9 +81,9 @@ export async function renderExperiment(root, id, tab, context) {
       'The result changed since these metrics were computed: re-evaluate to bring them up to date.') : null,
     message, tabs, panel);
 
-  if (context.reveal) context.reveal();
   if (experiment.status === 'pending' || experiment.status === 'running') {
     followRun(panel, experiment, view, () => renderExperiment(root, id, tab, context));
+    context.reveal();
     return;
   }
   if (tab === 'analysis') {
@@ -93,6 +93,8 @@ export async function renderExperiment(root, id, tab, context) {
   } else {
     renderResults(panel, experiment, view);
   }
+  // after the panel has its height, so that the page can scroll that far
+  context.reveal();
 }
 
 /** A run still going: its phases as they arrive, then the page again once it has ended. */
