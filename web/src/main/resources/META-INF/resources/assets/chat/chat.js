@@ -1,8 +1,9 @@
 // The chat page: conversations, the message stream of a turn as it happens, and the strategy graph
 // beside it. Everything from the API or the user goes into the page as text (dom.js, markdown.js).
 import { api, followOperation, problemMessage } from '../shared/operation-stream.js';
-import { append, byId, el, formatCount, replace } from '../shared/dom.js';
+import { byId, el, formatCount, replace } from '../shared/dom.js';
 import { renderMarkdown } from './markdown.js';
+import { addReasoning, drawText, drawUsage, finishTool, newTurnView, scheduleText, taskCard, toolItem, userBubble } from './turn-view.js';
 import { StrategyGraph, drawGraph, stepDetail } from './graph.js';
 import { Mentions } from './mentions.js';
 
@@ -146,7 +147,7 @@ async function loadConversations() {
     const answer = await api('GET', '/api/v1/strategies?limit=100');
     page.conversations = answer.items || [];
   } catch (e) {
-    page.conversations = [];
+    // not reachable now (a gateway restart): keep the list shown
   }
   drawConversations();
 }
@@ -235,15 +236,10 @@ async function openConversation(strategyId, operationId) {
 
 // ---- messages -------------------------------------------------------------------------------------
 
-function userBubble(id, content) {
-  page.renderedMessages.add(id);
-  return el('article', { class: 'message user', 'data-message-id': id, 'aria-label': 'You' },
-    el('div', { class: 'message-body' }, renderMarkdown(content)));
-}
-
 function drawStoredMessage(message) {
   if (message.role === 'user') {
     ui.messages.append(userBubble(message.id, message.content || ''));
+    page.renderedMessages.add(message.id);
     return;
   }
   const turn = newTurnView(message.id);
@@ -269,16 +265,6 @@ function drawStoredMessage(message) {
   ui.messages.append(turn.root);
 }
 
-function newTurnView(messageId) {
-  const activity = el('div', { class: 'activity' });
-  const body = el('div', { class: 'message-body' });
-  const footer = el('footer', { class: 'message-footer muted' });
-  const root = el('article', { class: 'message assistant', 'aria-label': 'Assistant', 'data-message-id': messageId || '' },
-    activity, body, footer);
-  return { messageId, root, activity, body, footer, text: '', reasoning: null, tools: new Map(), tasks: new Map(),
-    pendingDraw: false, ended: false };
-}
-
 /** The view of the turn being streamed, made on its first assistant event. */
 function currentTurn(messageId) {
   if (!page.turn || page.turn.ended) {
@@ -290,105 +276,6 @@ function currentTurn(messageId) {
     page.turn.root.dataset.messageId = messageId;
   }
   return page.turn;
-}
-
-function drawText(turn) {
-  replace(turn.body, renderMarkdown(turn.text));
-}
-
-// deltas arrive many a second: draw at most once a frame
-function scheduleText(turn) {
-  if (turn.pendingDraw) {
-    return;
-  }
-  turn.pendingDraw = true;
-  requestAnimationFrame(() => {
-    turn.pendingDraw = false;
-    drawText(turn);
-    scrollToEnd();
-  });
-}
-
-function addReasoning(turn, text) {
-  if (!turn.reasoning) {
-    turn.reasoningText = el('div', { class: 'reasoning-text' });
-    turn.reasoning = el('details', { class: 'reasoning' }, el('summary', null, 'Reasoning'), turn.reasoningText);
-    turn.activity.before(turn.reasoning);
-  }
-  append(turn.reasoningText, el('p', null, text));
-}
-
-function toolItem(container, id, name, argumentsText, task) {
-  const status = el('span', { class: 'tool-status' }, 'running…');
-  const result = el('pre', { class: 'tool-result' });
-  const item = el('details', { class: 'tool running', 'data-tool': name, 'data-call-id': id || '' },
-    el('summary', null, el('span', { class: 'tool-name' }, name), ' ', status),
-    el('p', { class: 'small muted' }, 'Arguments'), el('pre', { class: 'tool-args' }, pretty(argumentsText)),
-    el('p', { class: 'small muted' }, 'Result'), result);
-  item.statusNode = status;
-  item.resultNode = result;
-  container.append(item);
-  return item;
-}
-
-function finishTool(item, resultText) {
-  item.classList.remove('running');
-  item.classList.add('done');
-  const failed = /"error"\s*:/.test(String(resultText || '').slice(0, 200));
-  item.statusNode.textContent = failed ? 'failed' : 'done';
-  if (failed) {
-    item.classList.add('failed');
-  }
-  item.resultNode.textContent = pretty(resultText);
-}
-
-function pretty(text) {
-  if (text === null || text === undefined) {
-    return '';
-  }
-  const raw = typeof text === 'string' ? text : JSON.stringify(text);
-  let shown = raw;
-  try {
-    shown = JSON.stringify(JSON.parse(raw), null, 2);
-  } catch (e) {
-    shown = raw;
-  }
-  return shown.length > 4000 ? shown.slice(0, 4000) + '\n… (' + (shown.length - 4000) + ' more characters)' : shown;
-}
-
-function taskCard(turn, task, modelId) {
-  let card = turn.tasks.get(task);
-  if (!card) {
-    const status = el('span', { class: 'task-status' }, 'working…');
-    const tools = el('div', { class: 'task-tools' });
-    const usage = el('p', { class: 'small muted task-usage' });
-    card = el('section', { class: 'subagent running', 'aria-label': 'Sub-agent: ' + task },
-      el('p', { class: 'task-head' }, el('span', { class: 'badge' }, 'sub-agent'), ' ', el('span', { class: 'task-name' }, task),
-        ' ', status, modelId ? el('span', { class: 'small muted' }, ' · ' + modelId) : null),
-      tools, usage);
-    card.statusNode = status;
-    card.toolsNode = tools;
-    card.usageNode = usage;
-    turn.tasks.set(task, card);
-    turn.activity.append(card);
-  }
-  return card;
-}
-
-function drawUsage(turn, usage) {
-  const parts = [];
-  if (usage.status === 'cancelled') parts.push('Cancelled');
-  if (usage.status === 'failed') parts.push('Failed');
-  if (typeof usage.totalTokens === 'number') {
-    parts.push(formatCount(usage.totalTokens) + ' tokens (' + formatCount(usage.promptTokens) + ' in, '
-      + formatCount(usage.completionTokens) + ' out' + (usage.cachedTokens ? ', ' + formatCount(usage.cachedTokens) + ' cached' : '') + ')');
-  }
-  const subTokens = (usage.subAgentPromptTokens || 0) + (usage.subAgentCompletionTokens || 0);
-  if (subTokens) parts.push(formatCount(subTokens) + ' sub-agent tokens');
-  if (typeof usage.estimatedCostUsd === 'number') parts.push('$' + usage.estimatedCostUsd.toFixed(4));
-  if (usage.modelId) parts.push(usage.modelId);
-  if (typeof usage.toolCallCount === 'number') parts.push(usage.toolCallCount + ' tool calls');
-  replace(turn.footer, el('span', { class: 'usage' }, parts.join(' · ')));
 }
 
 // ---- the stream -----------------------------------------------------------------------------------
@@ -436,6 +323,7 @@ function applyEvent(type, data) {
     case 'user_message':
       if (!page.renderedMessages.has(data.messageId)) {
         ui.messages.append(userBubble(data.messageId, data.content || ''));
+        page.renderedMessages.add(data.messageId);
       }
       break;
     case 'message_start':
@@ -451,7 +339,7 @@ function applyEvent(type, data) {
     case 'assistant_delta': {
       const turn = assistantTurn(data.messageId);
       turn.text += data.delta || '';
-      scheduleText(turn);
+      scheduleText(turn, scrollToEnd);
       break;
     }
     case 'assistant_message': {
@@ -659,8 +547,9 @@ ui.cancel.addEventListener('click', cancel);
 ui.newChat.addEventListener('click', () => { newChat(); ui.message.focus(); });
 ui.search.addEventListener('input', drawConversations);
 ui.model.addEventListener('change', modelChanged);
+// registered after the mention list's own handler, which keeps the keys it uses
 ui.message.addEventListener('keydown', event => {
-  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && !mentions.isOpen()) {
+  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
     event.preventDefault();
     ui.form.requestSubmit();
   }

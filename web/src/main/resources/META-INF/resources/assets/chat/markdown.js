@@ -1,7 +1,8 @@
 // A small Markdown renderer that builds DOM nodes: every piece of the source ends up in a text
 // node, so a message can never become markup or script, whatever it contains. It covers what the
 // agent writes: paragraphs, headings, bullet and numbered lists, fenced code, block quotes, rules,
-// and inline **bold**, *italic*, `code` and [links](https://…) (http, https and mailto only).
+// and inline **bold**, *italic*, `code`, [links](https://…) (http, https and mailto only) and bare
+// http(s) addresses.
 // A hand-written renderer because the libraries we could serve (marked, markdown-it) produce an
 // HTML string, which would have to go through innerHTML.
 import { el } from '../shared/dom.js';
@@ -94,8 +95,9 @@ export function renderMarkdown(source) {
   return fragment;
 }
 
-// inline spans, outermost first: `code`, [text](url), **bold**, *italic* / _italic_
-const INLINE = /(`+)([\s\S]*?[^`])\1(?!`)|\[([^\]]+)\]\(([^)\s]+)\)|\*\*([\s\S]+?)\*\*|__([\s\S]+?)__|\*([^*\s][^*]*?)\*|\b_([^_\s][^_]*?)_\b/;
+// inline spans, outermost first: `code`, [text](url), **bold**, *italic* / _italic_, and a bare
+// http(s) address (without a trailing full stop or comma)
+const INLINE = /(`+)([\s\S]*?[^`])\1(?!`)|\[([^\]]+)\]\(([^)\s]+)\)|\*\*([\s\S]+?)\*\*|__([\s\S]+?)__|\*([^*\s][^*]*?)\*|\b_([^_\s][^_]*?)_\b|(https?:\/\/[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'"])/;
 
 /** Inline Markdown of one block as a DocumentFragment of text nodes and formatting elements. */
 export function inline(text) {
@@ -117,6 +119,8 @@ export function inline(text) {
       fragment.append(SAFE_LINK.test(url)
         ? el('a', { href: url, rel: 'noopener noreferrer', target: '_blank' }, inline(match[3]))
         : document.createTextNode(match[0]));
+    } else if (match[9]) {
+      fragment.append(el('a', { href: match[9], rel: 'noopener noreferrer', target: '_blank' }, match[9]));
     } else if (match[5] || match[6]) {
       fragment.append(el('strong', null, inline(match[5] || match[6])));
     } else {

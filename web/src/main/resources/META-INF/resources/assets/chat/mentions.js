@@ -95,7 +95,6 @@ export class Mentions {
       option.detail ? el('span', { class: 'muted small' }, ' · ' + option.detail) : null)));
     }
     this.listbox.hidden = false;
-    this.input.setAttribute('aria-expanded', 'true');
     if (this.options.length) {
       this.input.setAttribute('aria-activedescendant', 'mention-option-' + this.active);
     } else {
@@ -107,17 +106,21 @@ export class Mentions {
     if (!this.isOpen()) {
       return;
     }
+    // a key the list handles goes no further (Enter must not also send the message)
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
+      event.stopImmediatePropagation();
       if (this.options.length) {
         this.active = (this.active + (event.key === 'ArrowDown' ? 1 : this.options.length - 1)) % this.options.length;
         this.draw();
       }
     } else if ((event.key === 'Enter' || event.key === 'Tab') && this.options.length) {
       event.preventDefault();
+      event.stopImmediatePropagation();
       this.choose(this.active);
     } else if (event.key === 'Escape') {
       event.preventDefault();
+      event.stopImmediatePropagation();
       this.close();
     }
   }
@@ -160,7 +163,6 @@ export class Mentions {
 
   close() {
     this.listbox.hidden = true;
-    this.input.setAttribute('aria-expanded', 'false');
     this.input.removeAttribute('aria-activedescendant');
   }
 }

@@ -67,12 +67,13 @@ class ChatPageIT {
             assertFalse(vendor.isEnabled(), "a model without its key cannot be chosen");
             assertTrue(vendor.getText().contains("OPENAI_API_KEY"), vendor.getText());
 
-            send(browser, TWO_SEARCHES);
+            send(browser, TWO_SEARCHES + ", and save it");
             WebElement turn = awaitEndedTurns(browser, 1).get(0);
 
             // the graph as the page drew it, against the strategy as the API keeps it
             String strategyId = strategyIdOf(browser);
-            JsonNode graph = get("alice", "/api/v1/strategies/" + strategyId).path("graph");
+            JsonNode view = get("alice", "/api/v1/strategies/" + strategyId);
+            JsonNode graph = view.path("graph");
             Map<String, JsonNode> apiSteps = new HashMap<>();
             graph.path("steps").forEach(step -> apiSteps.put(step.path("id").asText(), step));
             List<WebElement> searches = browser.driver().findElements(By.cssSelector("#graph button.step[data-kind=search]"));
@@ -92,6 +93,14 @@ class ChatPageIT {
             // the tree: the combine's two inputs are drawn beneath it
             assertEquals(2, browser.driver().findElements(
                     By.cssSelector("#graph li > button.step[data-kind=combine] + ul > li > button.step[data-kind=search]")).size());
+
+            // the mock writes the searches' names in bold: Markdown drawn as elements
+            List<String> bold = turn.findElements(By.cssSelector(".message-body strong")).stream()
+                    .map(WebElement::getText).toList();
+            assertEquals(List.of("kinase", "signal peptide"), bold);
+            // and the address of the saved strategy it quotes is a link that opens apart from the page
+            assertFalse(turn.findElements(By.cssSelector(".message-body a[href^='http'][rel~='noopener']")).isEmpty(),
+                    turn.getText());
 
             // the turn's activity and its tokens
             assertEquals(2, turn.findElements(By.cssSelector(".subagent.done")).size(), "two sub-agents, both done");
@@ -125,10 +134,32 @@ class ChatPageIT {
             message.sendKeys(Keys.ENTER);
             WebElement chip = browser.waitFor(d -> browser.first(By.cssSelector("#mention-chips .chip")), Duration.ofSeconds(10));
             assertTrue(chip.getText().contains(TWO_SEARCHES), chip.getText());
-            assertEquals("compare with @" + TWO_SEARCHES + " ", message.getAttribute("value"));
+            assertEquals("compare with @" + view.path("strategy").path("name").asText() + " ", message.getAttribute("value"));
+
+            // saved on the site: the link to it there
+            String upstreamUrl = view.path("strategy").path("upstreamUrl").asText();
+            assertTrue(upstreamUrl.startsWith("http"), view.path("strategy").toString());
+            assertEquals(upstreamUrl, browser.driver().findElement(By.id("upstream-link")).getAttribute("href"));
 
             browser.screenshot("chat-two-step-strategy-1280");
             browser.assertNoConsoleErrors();
+
+            // a turn cancelled while it runs (slow on the site, so it surely still runs)
+            browser.driver().findElement(By.cssSelector("#mention-chips .chip-remove")).click();
+            assertNull(browser.first(By.cssSelector("#mention-chips .chip")), "the mention is removed");
+            message.clear();
+            slowStrategies();
+            send(browser, "genes with signal peptides or kinases in falciparum");
+            browser.waitFor(d -> browser.first(By.cssSelector(".message.assistant:not(.ended) .subagent")), TURN);
+            browser.driver().findElement(By.id("cancel")).click();
+            WebElement cancelled = awaitEndedTurns(browser, 2).get(1);
+            assertTrue(cancelled.findElement(By.className("message-footer")).getText().contains("Cancelled"),
+                    cancelled.getText());
+            assertEquals("cancelled", lastAssistantMessage("alice", strategyId).path("status").asText());
+            browser.waitFor(d -> !d.findElement(By.id("cancel")).isDisplayed(), Duration.ofSeconds(10));
+            browser.assertNoConsoleErrors();
+        } finally {
+            stack.simulator().faults().reset();
         }
     }
 
@@ -158,7 +189,7 @@ class ChatPageIT {
             assertEquals(1, browser.driver().findElements(By.cssSelector(".message.user")).size(), "the question once");
             browser.screenshot("chat-after-gateway-restart-1280");
             // the stream breaking and the refused reconnects while no gateway ran are the test's doing
-            browser.assertNoConsoleErrors("/subscribe - Failed to load resource: net::ERR_");
+            browser.assertNoConsoleErrors("Failed to load resource: net::ERR_(CONNECTION_REFUSED|INCOMPLETE_CHUNKED_ENCODING)");
         } finally {
             stack.simulator().faults().reset();
         }
