@@ -426,9 +426,14 @@ function controlStep(go) {
 
 // 4. run ------------------------------------------------------------------------------------------
 
+function defaultName() {
+  return state.mode === 'geneIds' ? `Gene list (${parseIds(state.geneIds).length} IDs)` : (state.search.displayName || state.search.name);
+}
+
 /** The experiment body (api-contract §6.1) from the wizard's state. */
 function experimentBody() {
-  const body = { siteId: state.siteId, recordType: state.recordType, name: state.name.trim() || undefined };
+  // an unnamed experiment is named after what it evaluates, so the list tells them apart
+  const body = { siteId: state.siteId, recordType: state.recordType, name: state.name.trim() || defaultName() };
   if (state.mode === 'geneIds') {
     body.targetGeneIds = parseIds(state.geneIds);
   } else {
@@ -453,7 +458,7 @@ function runStep(go, context) {
   const message = el('div', {});
   const progress = el('ol', { class: 'wb-progress', id: 'wb-run-progress', 'aria-live': 'polite' });
   const name = el('input', { id: 'wb-exp-name', type: 'text', maxlength: 200, value: state.name,
-    placeholder: state.search ? (state.search.displayName || state.search.name) : 'Gene list',
+    placeholder: defaultName(),
     oninput: e => { state.name = e.target.value; } });
   const check = (key, label, id) => el('label', {}, el('input', { type: 'checkbox', id, checked: state[key],
     onchange: e => { state[key] = e.target.checked; } }), ' ', label);
