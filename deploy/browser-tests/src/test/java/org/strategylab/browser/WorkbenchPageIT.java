@@ -1,5 +1,6 @@
 package org.strategylab.browser;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,12 +17,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -61,7 +64,7 @@ class WorkbenchPageIT {
     }
 
     @Test
-    void aSearchExperimentGoesThroughTheWizardToItsResultsSweepAndReport(@org.junit.jupiter.api.io.TempDir Path downloads)
+    void aSearchExperimentGoesThroughTheWizardToItsResultsSweepAndReport(@TempDir Path downloads)
             throws Exception {
         try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
             WebDriver d = browser.driver();
@@ -259,7 +262,7 @@ class WorkbenchPageIT {
 
     /** As the page writes a ratio: a percentage with one decimal. */
     private static String percent(double ratio) {
-        return String.format(java.util.Locale.ROOT, "%.1f%%", ratio * 100);
+        return String.format(Locale.ROOT, "%.1f%%", ratio * 100);
     }
 
     private static Path downloaded(Path directory, String name) {
@@ -277,7 +280,7 @@ class WorkbenchPageIT {
         JsonNode started = post("/api/v1/experiments", token, Map.of("siteId", "plasmodb", "name", name,
                 "targetGeneIds", genes, "positiveControls", REDUCTASES, "negativeControls", KINASES));
         String id = started.get("experimentId").asText();
-        org.awaitility.Awaitility.await().atMost(WAIT).pollInterval(Duration.ofMillis(250))
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(250))
                 .until(() -> Set.of("completed", "error").contains(get("/api/v1/experiments/" + id, token).get("status").asText()));
         assertEquals("completed", get("/api/v1/experiments/" + id, token).get("status").asText());
         return id;
