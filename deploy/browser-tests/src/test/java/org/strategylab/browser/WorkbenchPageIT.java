@@ -198,10 +198,10 @@ class WorkbenchPageIT {
                     return t.contains(REDUCTASES.get(1)) ? t : null;
                 }, WAIT);
                 assertTrue(positives.contains(REDUCTASES.get(0)), positives);
-                browser.screenshot("workbench-results-" + width);
+                browser.screenshot("workbench-genelist-results-" + width);
                 click(browser, By.id("wb-tab-analysis"));
                 browser.waitFor(x -> browser.first(By.id("wb-panel-cv")), WAIT);
-                browser.screenshot("workbench-analysis-" + width);
+                browser.screenshot("workbench-genelist-analysis-" + width);
                 browser.assertNoConsoleErrors();
             }
         }
