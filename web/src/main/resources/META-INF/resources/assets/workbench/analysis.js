@@ -1,0 +1,354 @@
+// The analysis panels of a completed experiment: cross-validation (per fold), enrichment (five
+// types, sortable), custom enrichment, threshold sweep (points drawn as they arrive), step
+// analysis (verdict per step) and tree optimisation trials. Long analyses are operations: their
+// events are followed and the experiment is read again at the end.
+import { el, replace } from '/assets/shared/dom.js';
+import { api, followOperation } from '/assets/shared/operation-stream.js';
+import { errorText, field, messageOf, num, parseIds, pct, pval, sortableTable } from './util.js';
+import { lineChart } from './charts.js';
+
+const ENRICHMENT_TYPES = [['go_process', 'GO biological process'], ['go_function', 'GO molecular function'],
+  ['go_component', 'GO cellular component'], ['pathway', 'Pathway'], ['word', 'Word']];
+
+/** The panels a person has opened stay open when the experiment is read again after an analysis. */
+const openPanels = new Set(['cv']);
+
+export function renderAnalysis(panel, experiment, view, reload) {
+  const path = '/api/v1/experiments/' + encodeURIComponent(experiment.id);
+  const context = { experiment, view, reload, path };
+  const panels = [
+    ['cv', 'Cross-validation', crossValidation],
+    ['enrichment', 'Enrichment', enrichment],
+    ['custom', 'Custom gene-set enrichment', customEnrichment],
+    ['sweep', 'Threshold sweep', thresholdSweep],
+    ['steps', 'Step analysis', stepAnalysis],
+    ['trials', 'Optimisation trials', optimisation],
+  ];
+  replace(panel, panels.map(([key, title, build]) => {
+    const details = el('details', { class: 'wb-panel', id: 'wb-panel-' + key, open: openPanels.has(key) },
+      el('summary', {}, el('h3', {}, title)));
+    details.addEventListener('toggle', () => { details.open ? openPanels.add(key) : openPanels.delete(key); });
+    details.append(build(context));
+    return details;
+  }));
+}
+
+/** Starts an operation and follows it: progress lines into `log`, then `done()` after its end. */
+function runOperation(context, started, log, { onEvent, done } = {}) {
+  const stream = followOperation(started.operationId, {
+    onEvent(type, data) {
+      if (onEvent) onEvent(type, data);
+      if (type === 'experiment_progress') {
+        const p = data.stepAnalysisProgress || data.trialProgress;
+        const text = data.cvFoldIndex !== undefined && data.cvFoldIndex !== null ? `fold ${data.cvFoldIndex + 1} of ${data.cvTotalFolds}`
+          : p ? [p.phase || p.status, p.message, p.currentTrial !== undefined ? `${p.currentTrial}/${p.totalTrials}` : null].filter(Boolean).join(' · ')
+            : (data.message || data.phase);
+        log.append(el('li', {}, text));
+      } else if (type === 'experiment_error') {
+        log.append(el('li', { class: 'error' }, 'Failed: ' + (data.error || '')));
+      } else if (type === 'experiment_end' || type === 'sweep_complete') {
+        if (done) done(type, data);
+      }
+    },
+  });
+  context.view.onClose(() => stream.close());
+  return stream;
+}
+
+// cross-validation --------------------------------------------------------------------------------
+
+function crossValidation(context) {
+  const cv = context.experiment.crossValidation;
+  const k = el('input', { id: 'wb-cv-k', type: 'number', min: 2, max: 10, value: cv ? cv.k : 5 });
+  const log = el('ol', { class: 'wb-progress' });
+  const message = el('div', {});
+  const form = el('form', { class: 'wb-row', onsubmit: async e => {
+    e.preventDefault();
+    replace(message);
+    try {
+      const started = await api('POST', context.path + '/cross-validate', { kFolds: Number(k.value) });
+      runOperation(context, started, log, { done: () => context.reload() });
+    } catch (err) {
+      replace(message, errorText(messageOf(err)));
+    }
+  } }, field('Folds', k), el('button', { type: 'submit' }, cv ? 'Run again' : 'Cross-validate'));
+  if (!cv) {
+    return el('div', {}, el('p', { class: 'muted' }, 'Not cross-validated yet.'), form, message, log);
+  }
+  const metrics = ['sensitivity', 'specificity', 'precision', 'f1Score'];
+  return el('div', {},
+    el('p', {}, 'Overfitting: ', el('strong', { class: 'wb-level l-' + cv.overfittingLevel }, cv.overfittingLevel || '–'),
+      ` (score ${num(cv.overfittingScore)})`),
+    sortableTable([{ key: 'fold', label: 'Fold', value: f => f.foldIndex + 1, numeric: true },
+      ...metrics.map(name => ({ key: name, label: name, numeric: true, value: f => (f.metrics || {})[name], render: f => pct((f.metrics || {})[name]) }))],
+    cv.folds || [], { caption: 'Held-out folds' }),
+    el('p', { class: 'muted' }, 'Mean ± SD: ' + metrics.map(name => `${name} ${pct((cv.meanMetrics || {})[name])} ± ${pct((cv.stdMetrics || {})[name])}`).join(' · ')),
+    form, message, log);
+}
+
+// enrichment --------------------------------------------------------------------------------------
+
+function enrichmentTable(result) {
+  if (result.error) {
+    return el('div', {}, el('h4', {}, result.analysisType), errorText(result.error));
+  }
+  return el('div', {}, el('h4', {}, result.analysisType), sortableTable([
+    { key: 'termName', label: 'Term', value: t => t.termName, render: t => el('span', { title: t.termId }, t.termName || t.termId) },
+    { key: 'geneCount', label: 'Genes', value: t => t.geneCount, numeric: true },
+    { key: 'foldEnrichment', label: 'Fold enrichment', value: t => t.foldEnrichment, numeric: true },
+    { key: 'oddsRatio', label: 'Odds ratio', value: t => t.oddsRatio, numeric: true },
+    { key: 'pValue', label: 'p-value', value: t => t.pValue, numeric: true, render: t => pval(t.pValue) },
+    { key: 'fdr', label: 'FDR', value: t => t.fdr, numeric: true, render: t => pval(t.fdr) },
+  ], result.terms || [], { pageSize: 15, initialSort: { key: 'pValue', dir: 1 } }));
+}
+
+function enrichment(context) {
+  const chosen = new Set(['go_process']);
+  const results = el('div', { id: 'wb-enrichment-results' }, (context.experiment.enrichmentResults || []).map(enrichmentTable));
+  const message = el('div', {});
+  const button = el('button', { type: 'submit' }, 'Run enrichment');
+  return el('div', {}, el('form', { onsubmit: async e => {
+    e.preventDefault();
+    button.disabled = true;
+    replace(message, el('p', { class: 'muted' }, 'Asking the site’s enrichment tools (this can take a minute)…'));
+    try {
+      const answer = await api('POST', context.path + '/enrich', { enrichmentTypes: [...chosen] });
+      replace(message);
+      replace(results, (Array.isArray(answer) ? answer : answer.results || []).map(enrichmentTable));
+    } catch (err) {
+      replace(message, errorText(messageOf(err)));
+    }
+    button.disabled = false;
+  } }, el('fieldset', { class: 'wb-inline' }, el('legend', {}, 'Types'),
+    ENRICHMENT_TYPES.map(([type, label]) => el('label', {}, el('input', { type: 'checkbox', value: type, checked: chosen.has(type),
+      onchange: ev => { ev.target.checked ? chosen.add(type) : chosen.delete(type); } }), ' ', label))), button),
+  message, results);
+}
+
+// custom enrichment -------------------------------------------------------------------------------
+
+function customEnrichment(context) {
+  const name = el('input', { id: 'wb-custom-name', type: 'text', maxlength: 200 });
+  const ids = el('textarea', { id: 'wb-custom-ids', rows: 4, placeholder: 'Gene IDs of the set' });
+  const organism = el('select', { id: 'wb-custom-organism' }, el('option', { value: '' }, 'The experiment’s organism'));
+  const out = el('div', { 'aria-live': 'polite' });
+  api('GET', `/api/v1/sites/${encodeURIComponent((context.experiment.config || {}).siteId)}/organisms?limit=500`)
+    .then(answer => organism.append(...(answer.items || []).map(o => el('option', { value: o.name }, o.display || o.name))))
+    .catch(() => null);
+  return el('form', { onsubmit: async e => {
+    e.preventDefault();
+    replace(out, el('p', { class: 'muted' }, 'Computing…'));
+    try {
+      const body = { geneSetName: name.value.trim(), geneIds: parseIds(ids.value) };
+      if (organism.value) body.organism = organism.value;
+      const r = await api('POST', context.path + '/custom-enrich', body);
+      replace(out, el('dl', { class: 'wb-summary', id: 'wb-custom-result' },
+        [['Gene set', r.geneSetName], ['Set size', num(r.geneSetSize)], ['In the result', num(r.overlapCount)],
+          ['Background', num(r.backgroundSize)], ['Fold enrichment', num(r.foldEnrichment)], ['Odds ratio', num(r.oddsRatio)],
+          ['p-value (hypergeometric)', pval(r.pValue)], ['Overlap genes', (r.overlapGenes || []).join(', ') || '–']]
+          .map(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
+    } catch (err) {
+      replace(out, errorText(messageOf(err)));
+    }
+  } }, el('div', { class: 'wb-two' }, field('Name of the gene set', name), field('Gene IDs', ids)),
+  field('Background: every gene of', organism), el('button', { type: 'submit' }, 'Test enrichment'), out);
+}
+
+// threshold sweep ---------------------------------------------------------------------------------
+
+async function numericParameters(experiment) {
+  const config = experiment.config || {};
+  if (!config.searchName) {
+    return [];
+  }
+  try {
+    const specs = await api('GET', `/api/v1/sites/${encodeURIComponent(config.siteId)}/searches/${encodeURIComponent(config.recordType || 'transcript')}/${encodeURIComponent(config.searchName)}/param-specs`);
+    return (specs.parameters || []).filter(p => p.isVisible !== false);
+  } catch (e) {
+    return [];
+  }
+}
+
+/** A parameter whose values are numbers: WDK's number params and strings marked isNumber. */
+function isNumeric(p) {
+  return p.type === 'number' || p.type === 'number-range' || (p.type === 'string' && p.isNumber === true);
+}
+
+function thresholdSweep(context) {
+  const config = context.experiment.config || {};
+  const parameter = el('select', { id: 'wb-sweep-param' }, el('option', { value: '' }, 'Loading…'));
+  const kind = el('select', { id: 'wb-sweep-type' }, el('option', { value: 'numeric' }, 'numeric'), el('option', { value: 'categorical' }, 'categorical'));
+  const min = el('input', { id: 'wb-sweep-min', type: 'number', step: 'any' });
+  const max = el('input', { id: 'wb-sweep-max', type: 'number', step: 'any' });
+  const steps = el('input', { id: 'wb-sweep-steps', type: 'number', min: 3, max: 50, value: 5 });
+  const values = el('input', { id: 'wb-sweep-values', type: 'text', placeholder: 'comma-separated values' });
+  const chart = el('div', { class: 'wb-sweep-chart', id: 'wb-sweep-chart' });
+  const status = el('p', { class: 'muted', id: 'wb-sweep-status', 'aria-live': 'polite' });
+  const table = el('div', {});
+  const message = el('div', {});
+  let params = [];
+  const points = [];
+  let requested = [];
+
+  numericParameters(context.experiment).then(list => {
+    params = list;
+    replace(parameter, list.length ? list.map(p => el('option', { value: p.name, dataset: { type: p.type } },
+      `${p.displayName || p.name} (${p.type})`)) : el('option', { value: '' }, 'This experiment has no search parameters'));
+    const firstNumber = list.find(isNumeric);
+    if (firstNumber) {
+      parameter.value = firstNumber.name;
+    }
+    fill();
+  });
+
+  function fill() {
+    const p = params.find(x => x.name === parameter.value);
+    if (!p) return;
+    kind.value = isNumeric(p) ? 'numeric' : 'categorical';
+    if (p.min !== undefined) min.value = p.min;
+    if (p.max !== undefined) max.value = p.max;
+  }
+  parameter.addEventListener('change', fill);
+
+  function draw() {
+    const numeric = points.every(p => typeof p.value === 'number');
+    // categorical values keep the order they were asked in
+    const categories = numeric ? null : requested.filter(v => points.some(p => String(p.value) === v));
+    const x = p => (numeric ? p.value : categories.indexOf(String(p.value)));
+    const series = ['sensitivity', 'precision', 'f1Score'].map(name => ({ name,
+      points: points.filter(p => p.metrics).map(p => [x(p), p.metrics[name] || 0]) }));
+    replace(chart, lineChart({ title: 'Sweep of ' + parameter.value, xLabel: parameter.value, yLabel: 'metric', series,
+      categories: categories || undefined, xMin: numeric ? undefined : -0.3, xMax: numeric ? undefined : Math.max(1, categories.length - 1) + 0.3 }));
+    replace(table, sortableTable([
+      { key: 'value', label: 'Value', value: p => p.value },
+      { key: 'sens', label: 'Sensitivity', numeric: true, value: p => p.metrics && p.metrics.sensitivity, render: p => p.metrics ? pct(p.metrics.sensitivity) : p.error || 'failed' },
+      { key: 'prec', label: 'Precision', numeric: true, value: p => p.metrics && p.metrics.precision, render: p => p.metrics ? pct(p.metrics.precision) : '–' },
+      { key: 'f1', label: 'F1', numeric: true, value: p => p.metrics && p.metrics.f1Score, render: p => p.metrics ? pct(p.metrics.f1Score) : '–' },
+      { key: 'total', label: 'Results', numeric: true, value: p => p.metrics && p.metrics.totalResults },
+    ], points, { initialSort: { key: 'value', dir: 1 } }));
+  }
+
+  const form = el('form', { onsubmit: async e => {
+    e.preventDefault();
+    replace(message);
+    points.length = 0;
+    const body = { parameterName: parameter.value, sweepType: kind.value };
+    if (kind.value === 'numeric') {
+      if (min.value !== '') body.minValue = Number(min.value);
+      if (max.value !== '') body.maxValue = Number(max.value);
+      if (steps.value !== '') body.steps = Number(steps.value);
+    } else {
+      body.values = values.value.split(',').map(s => s.trim()).filter(Boolean);
+    }
+    requested = body.values || [];
+    try {
+      const started = await api('POST', context.path + '/threshold-sweep', body);
+      replace(status, 'Sweeping…');
+      draw();
+      runOperation(context, started, el('ol'), {
+        onEvent(type, data) {
+          if (type === 'sweep_point') {
+            points.push(data.point);
+            replace(status, `${data.completedCount} of ${data.totalCount} points`);
+            draw();
+          }
+        },
+        done(type, data) {
+          if (type === 'sweep_complete') {
+            replace(status, data.cancelled ? 'Cancelled.' : data.timedOut ? 'Timed out; missing: ' + (data.missingValues || []).join(', ')
+              : `Done: ${(data.points || []).length} points.`);
+          }
+        },
+      });
+    } catch (err) {
+      replace(message, errorText(messageOf(err)));
+    }
+  } },
+  config.searchName ? null : el('p', { class: 'muted' }, 'A gene-list experiment has no parameter to sweep.'),
+  el('div', { class: 'wb-grid' }, field('Parameter', parameter), field('Kind', kind), field('From', min), field('To', max),
+    field('Points', steps), field('Values (categorical)', values)),
+  el('button', { type: 'submit', id: 'wb-sweep-run' }, 'Run the sweep'));
+  return el('div', {}, form, message, status, chart, table);
+}
+
+// step analysis -----------------------------------------------------------------------------------
+
+function stepAnalysis(context) {
+  const result = context.experiment.stepAnalysis;
+  const log = el('ol', { class: 'wb-progress' });
+  const message = el('div', {});
+  const start = el('button', { type: 'button', onclick: async () => {
+    replace(message);
+    try {
+      const started = await api('POST', context.path + '/step-analysis', {});
+      runOperation(context, started, log, { done: () => context.reload() });
+    } catch (err) {
+      replace(message, errorText(messageOf(err)));
+    }
+  } }, result ? 'Analyse again' : 'Analyse the steps');
+  if (!result) {
+    return el('div', {}, el('p', { class: 'muted' }, 'No step analysis yet.'), start, message, log);
+  }
+  const verdicts = new Map((result.stepContributions || []).map(c => [c.stepId, c]));
+  return el('div', {},
+    el('ul', { class: 'wb-steps-tree', id: 'wb-step-verdicts' }, (result.stepEvaluations || []).map(s => {
+      const c = verdicts.get(s.stepId);
+      return el('li', {}, el('strong', {}, s.displayName || s.searchName || s.stepId), ' ',
+        c ? el('span', { class: 'wb-verdict v-' + c.verdict }, c.verdict) : null,
+        el('span', { class: 'muted' }, ` ${num(s.resultCount)} results · recall ${pct(s.recall)} · FPR ${pct(s.falsePositiveRate)}`),
+        c && c.narrative ? el('p', { class: 'muted' }, c.narrative) : null);
+    })),
+    (result.operatorComparisons || []).map(o => el('p', {}, `Combine ${o.combineNodeId}: ${o.currentOperator} → recommended `,
+      el('strong', {}, o.recommendedOperator || '–'), o.recommendation ? ' — ' + o.recommendation : '')),
+    (result.parameterSensitivities || []).map(p => el('p', {}, `${p.paramName} of ${p.stepId}: now ${p.currentValue}, recommended `,
+      el('strong', {}, String(p.recommendedValue ?? '–')), p.recommendation ? ' — ' + p.recommendation : '')),
+    start, message, log);
+}
+
+// optimisation trials -----------------------------------------------------------------------------
+
+function optimisation(context) {
+  const result = context.experiment.treeOptimization || context.experiment.optimizationResult;
+  const step = el('input', { id: 'wb-opt-step', type: 'text', value: 'step-1' });
+  const param = el('select', { id: 'wb-opt-param' }, el('option', { value: '' }, 'Loading…'));
+  const lo = el('input', { id: 'wb-opt-min', type: 'number', step: 'any' });
+  const hi = el('input', { id: 'wb-opt-max', type: 'number', step: 'any' });
+  const budget = el('input', { id: 'wb-opt-budget', type: 'number', min: 5, max: 200, value: 10 });
+  const log = el('ol', { class: 'wb-progress' });
+  const message = el('div', {});
+  // the knob: a numeric parameter of the search, its range from the spec when it has one
+  numericParameters(context.experiment).then(list => {
+    const numeric = list.filter(isNumeric);
+    replace(param, numeric.length ? numeric.map(p => el('option', { value: p.name, dataset: { min: p.min ?? '', max: p.max ?? '' } },
+      p.displayName || p.name)) : el('option', { value: '' }, 'No numeric parameter'));
+    const fill = () => {
+      const chosen = param.selectedOptions[0];
+      if (chosen && chosen.dataset.min !== '') lo.value = chosen.dataset.min;
+      if (chosen && chosen.dataset.max !== '') hi.value = chosen.dataset.max;
+    };
+    param.addEventListener('change', fill);
+    fill();
+  });
+  const form = el('form', { onsubmit: async e => {
+    e.preventDefault();
+    replace(message);
+    try {
+      const started = await api('POST', context.path + '/tree-optimization', {
+        thresholdKnobs: [{ stepId: step.value.trim(), paramName: param.value, minVal: Number(lo.value), maxVal: Number(hi.value) }],
+        budget: Number(budget.value),
+      });
+      runOperation(context, started, log, { done: () => context.reload() });
+    } catch (err) {
+      replace(message, errorText(messageOf(err)));
+    }
+  } }, el('div', { class: 'wb-grid' }, field('Step', step), field('Parameter', param), field('From', lo), field('To', hi), field('Trials', budget)),
+  el('button', { type: 'submit' }, 'Optimise'));
+  const trials = result ? sortableTable([
+    { key: 'n', label: 'Trial', value: t => t.trialNumber, numeric: true },
+    { key: 'params', label: 'Parameters', value: t => Object.entries(t.parameters || {}).map(([k, v]) => `${k} = ${v}`).join(', ') },
+    { key: 'score', label: 'Score', value: t => t.score, numeric: true },
+    { key: 'size', label: 'List size', value: t => t.listSize ?? t.resultCount, numeric: true },
+  ], result.allTrials || [], { pageSize: 15, initialSort: { key: 'score', dir: -1 } }) : el('p', { class: 'muted' }, 'No optimisation yet.');
+  return el('div', {}, result && result.bestTrial ? el('p', {}, 'Best: trial ', el('strong', {}, String(result.bestTrial.trialNumber)),
+    ` (${result.objective || 'score'} ${num(result.bestTrial.score)})`) : null, trials, form, message, log);
+}
