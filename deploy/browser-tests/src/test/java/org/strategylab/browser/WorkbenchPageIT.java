@@ -33,6 +33,7 @@ import org.openqa.selenium.support.ui.Select;
 import org.strategylab.browser.support.Browser;
 import org.strategylab.browser.support.BrowserStack;
 import org.strategylab.browser.support.Browsers;
+import org.strategylab.simulator.faults.Latency;
 
 /**
  * The workbench `/workbench/` in a real headless Chromium against the whole stack (the WDK
@@ -232,6 +233,89 @@ class WorkbenchPageIT {
                 browser.assertNoConsoleErrors();
             }
         }
+    }
+
+    /**
+     * A sweep's stream through the gateway, cut after two points and resumed with the last event id
+     * (as the page's reader does): every point arrives exactly once, ids keep increasing, and the
+     * sweep ends with all its values.
+     */
+    @Test
+    void aSweepStreamCutMidwayResumesWithEveryPointOnce() throws Exception {
+        String token = stack.signIn("sam");
+        JsonNode started = post("/api/v1/experiments", token, Map.of("siteId", "plasmodb", "searchName",
+                "GenesByMolecularWeight", "parameters", Map.of("organism", List.of("Plasmodium falciparum 3D7"),
+                        "min_molecular_weight", "10000", "max_molecular_weight", "50000"),
+                "positiveControls", REDUCTASES, "negativeControls", KINASES));
+        String id = started.get("experimentId").asText();
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(250))
+                .until(() -> Set.of("completed", "error").contains(get("/api/v1/experiments/" + id, token).get("status").asText()));
+        // each point makes a helper strategy on the site: slow them, so the cut lands mid-sweep
+        stack.simulator().faults().latency("/strategies", Latency.fixed(Duration.ofMillis(700)));
+        try {
+            HttpResponse<java.io.InputStream> first = HTTP.send(HttpRequest.newBuilder(URI.create(stack.baseUri()
+                            + "/api/v1/experiments/" + id + "/threshold-sweep")).header("Authorization", "Bearer " + token)
+                    .header("Content-Type", "application/json").header("Accept", "text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"parameterName\":\"max_molecular_weight\","
+                            + "\"sweepType\":\"numeric\",\"minValue\":20000,\"maxValue\":70000,\"steps\":6}")).build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            assertEquals(200, first.statusCode());
+            String operationId = first.headers().firstValue("X-Operation-Id").orElseThrow();
+            List<String[]> before = new java.util.ArrayList<>();
+            try (java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(first.body(),
+                    java.nio.charset.StandardCharsets.UTF_8))) {
+                readEvents(lines, before, events -> events.stream().filter(e -> e[1].equals("sweep_point")).count() == 2);
+            } // the cut: the connection closes with the sweep still running
+            String lastId = before.get(before.size() - 1)[0];
+            HttpResponse<java.io.InputStream> resumed = HTTP.send(HttpRequest.newBuilder(URI.create(stack.baseUri()
+                            + "/api/v1/operations/" + operationId + "/subscribe")).header("Authorization", "Bearer " + token)
+                    .header("Accept", "text/event-stream").header("Last-Event-ID", lastId).GET().build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            assertEquals(200, resumed.statusCode());
+            List<String[]> after = new java.util.ArrayList<>();
+            try (java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(resumed.body(),
+                    java.nio.charset.StandardCharsets.UTF_8))) {
+                readEvents(lines, after, events -> events.stream().anyMatch(e -> e[1].equals("sweep_complete")));
+            }
+            List<String[]> all = new java.util.ArrayList<>(before);
+            all.addAll(after);
+            assertEquals(all.size(), all.stream().map(e -> e[0]).distinct().count(), "no event twice");
+            List<String> values = new java.util.ArrayList<>();
+            for (String[] event : all) {
+                if (event[1].equals("sweep_point")) {
+                    values.add(JSON.readTree(event[2]).path("point").path("value").asText());
+                }
+            }
+            assertEquals(6, values.size(), values.toString());
+            assertEquals(6, new java.util.HashSet<>(values).size(), values.toString());
+            JsonNode complete = JSON.readTree(after.get(after.size() - 1)[2]);
+            assertEquals(6, complete.path("points").size(), complete.toString());
+            assertTrue(after.stream().noneMatch(e -> e[1].equals("sweep_point") && before.stream().anyMatch(b -> b[2].equals(e[2]))),
+                    "a point delivered before the cut came again");
+        } finally {
+            stack.simulator().faults().reset();
+        }
+    }
+
+    /** Reads SSE events ({id, type, data}) until {@code enough} holds for what was read. */
+    private static void readEvents(java.io.BufferedReader lines, List<String[]> into,
+                                   java.util.function.Predicate<List<String[]>> enough) throws IOException {
+        String eventId = null;
+        String type = null;
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            if (line.startsWith("id:")) {
+                eventId = line.substring(3).trim();
+            } else if (line.startsWith("event:")) {
+                type = line.substring(6).trim();
+            } else if (line.startsWith("data:") && type != null) {
+                into.add(new String[] {eventId, type, line.substring(5).trim()});
+                type = null;
+                if (enough.test(into)) {
+                    return;
+                }
+            }
+        }
+        throw new AssertionError("the stream ended early: " + into.stream().map(e -> e[1]).toList());
     }
 
     // helpers -------------------------------------------------------------------------------------

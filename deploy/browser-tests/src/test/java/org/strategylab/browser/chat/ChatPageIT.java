@@ -132,8 +132,12 @@ class ChatPageIT {
                 return option != null && option.getText().contains(TWO_SEARCHES);
             }, Duration.ofSeconds(10));
             message.sendKeys(Keys.ENTER);
-            WebElement chip = browser.waitFor(d -> browser.first(By.cssSelector("#mention-chips .chip")), Duration.ofSeconds(10));
-            assertTrue(chip.getText().contains(TWO_SEARCHES), chip.getText());
+            // the chip row is drawn again as the mention settles: wait for its text, not for the first element
+            String chip = browser.waitFor(d -> {
+                WebElement drawn = browser.first(By.cssSelector("#mention-chips .chip"));
+                return drawn != null && drawn.getText().contains(TWO_SEARCHES) ? drawn.getText() : null;
+            }, Duration.ofSeconds(10));
+            assertTrue(chip.contains(TWO_SEARCHES), chip);
             assertEquals("compare with @" + view.path("strategy").path("name").asText() + " ", message.getAttribute("value"));
 
             // saved on the site: the link to it there
