@@ -13,14 +13,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.simulator.faults.Latency;
 import org.strategylab.testsupport.TestTokens;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
-import org.strategylab.testsupport.workers.EventsTopic;
 import org.strategylab.testsupport.workers.LeaseHolders;
 import org.strategylab.testsupport.workers.WorkerStack;
 
@@ -30,25 +27,9 @@ import org.strategylab.testsupport.workers.WorkerStack;
  * the turn once the lease runs out ({@code error} + {@code message_end}), the conversation keeps
  * the message and the graph change made before the kill, and the next turn completes.
  */
-class ChatWorkerKillIT {
+class ChatWorkerKillIT extends OnChatStack {
 
     private static final Duration TURN = ofSeconds(120);
-
-    static WorkerStack stack;
-    static EventsTopic events;
-
-    @BeforeAll
-    static void startStack() {
-        stack = WorkerStack.shared(ChatStack.CHAT_SERVICE);
-        stack.everyInstanceRuns();
-        events = new EventsTopic(stack.kafka().bootstrapServers(), ChatStack.CHAT_SERVICE.eventsTopic());
-    }
-
-    @AfterAll
-    static void closeReader() {
-        stack.simulator().faults().reset();
-        events.close();
-    }
 
     static JsonPath send(QuarkusAppProcess instance, String user, String body) {
         return given().header("Authorization", TestTokens.bearer(user)).contentType("application/json").body(body)

@@ -10,35 +10,16 @@ import io.restassured.path.json.JsonPath;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.testsupport.TestTokens;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
-import org.strategylab.testsupport.workers.EventsTopic;
-import org.strategylab.testsupport.workers.WorkerStack;
 
 /**
  * Mentioned experiments, read from the real experiment-service as the caller: the owner's is given
  * to the model (the mock says it kept it in mind), anyone else's is a 404 before the turn starts.
  */
-class ExperimentMentionIT {
-
-    static WorkerStack stack;
-    static EventsTopic events;
-
-    @BeforeAll
-    static void startStack() {
-        stack = WorkerStack.shared(ChatStack.CHAT_SERVICE);
-        stack.everyInstanceRuns();
-        events = new EventsTopic(stack.kafka().bootstrapServers(), ChatStack.CHAT_SERVICE.eventsTopic());
-    }
-
-    @AfterAll
-    static void closeReader() {
-        events.close();
-    }
+class ExperimentMentionIT extends OnChatStack {
 
     @Test
     void theOwnersExperimentIsContextAndAnyoneElsesIsNotFound() {

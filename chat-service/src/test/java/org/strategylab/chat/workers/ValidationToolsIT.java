@@ -1,6 +1,5 @@
 package org.strategylab.chat.workers;
 
-import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,21 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.restassured.path.json.JsonPath;
-import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
-import org.strategylab.testsupport.TestTokens;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
-import org.strategylab.testsupport.workers.EventsTopic;
-import org.strategylab.testsupport.workers.WorkerStack;
 
 /**
  * The validation and export tools through the agent loop ({@code mock}) on the real
@@ -30,27 +23,9 @@ import org.strategylab.testsupport.workers.WorkerStack;
  * the site's own result), one of its parameters is tuned (the optimisation's progress relayed into
  * the chat stream, its trials kept as the user's experiment) and its genes are saved as a gene set.
  */
-class ValidationToolsIT {
+class ValidationToolsIT extends OnChatStack {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    static WorkerStack stack;
-    static EventsTopic events;
-
-    @BeforeAll
-    static void startStack() {
-        stack = WorkerStack.shared(ChatStack.CHAT_SERVICE);
-        stack.everyInstanceRuns();
-        events = new EventsTopic(stack.kafka().bootstrapServers(), ChatStack.CHAT_SERVICE.eventsTopic());
-    }
-
-    @AfterAll
-    static void closeReader() {
-        events.close();
-    }
-
-    static RequestSpecification as(String user) {
-        return given().header("Authorization", TestTokens.bearer(user)).contentType("application/json");
-    }
 
     /** One turn of the conversation, to its end: its events. */
     private static List<EventEnvelope> turn(String user, String chatUri, String strategyId, String message) {

@@ -1,50 +1,24 @@
 package org.strategylab.chat.workers;
 
-import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.restassured.path.json.JsonPath;
-import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
-import org.strategylab.testsupport.TestTokens;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
-import org.strategylab.testsupport.workers.EventsTopic;
-import org.strategylab.testsupport.workers.WorkerStack;
 
 /**
  * The workbench chat of an experiment on the real experiment-service: gene IDs in a message refine
  * the experiment's result and re-evaluate it, the experiment changes as the tools say, and the
  * conversation is the owner's alone.
  */
-class WorkbenchChatIT {
-
-    static WorkerStack stack;
-    static EventsTopic events;
-
-    @BeforeAll
-    static void startStack() {
-        stack = WorkerStack.shared(ChatStack.CHAT_SERVICE);
-        stack.everyInstanceRuns();
-        events = new EventsTopic(stack.kafka().bootstrapServers(), ChatStack.CHAT_SERVICE.eventsTopic());
-    }
-
-    @AfterAll
-    static void closeReader() {
-        events.close();
-    }
-
-    static RequestSpecification as(String user) {
-        return given().header("Authorization", TestTokens.bearer(user)).contentType("application/json");
-    }
+class WorkbenchChatIT extends OnChatStack {
 
     @Test
     void geneIdsRefineTheExperimentAndItIsReEvaluated() {

@@ -69,10 +69,7 @@ public class ExportGeneSetTool implements AgentTool {
             throw new ToolRefusal("the name may have at most 200 characters");
         }
         StrategyGraph graph = context.graph().current();
-        String stepId = ToolArguments.optionalText(arguments, "stepId");
-        GraphStep step = stepId != null ? GraphEdits.existing(graph, stepId) : graph.root().orElseThrow(() ->
-                new ToolRefusal(graph.steps().isEmpty() ? "the strategy has no steps yet"
-                        : "the strategy has several parts; name the step"));
+        GraphStep step = GraphEdits.namedOrRoot(graph, arguments);
         JsonNode ids = siteSteps.read(context, graph, step,
                 siteStep -> upstream.orderedIds(context.token(), context.siteId(), siteStep, MAX_GENES));
         if (ids.path("ids").isEmpty()) {

@@ -55,9 +55,7 @@ public class GetDownloadUrlTool implements AgentTool {
     @Override
     public JsonNode run(JsonNode arguments, ToolContext context) {
         StrategyGraph graph = context.graph().current();
-        String stepId = ToolArguments.optionalText(arguments, "stepId");
-        GraphStep step = stepId != null ? GraphEdits.existing(graph, stepId) : graph.root().orElseThrow(() ->
-                new ToolRefusal("the strategy has no single root step yet"));
+        GraphStep step = GraphEdits.namedOrRoot(graph, arguments);
         String format = ToolArguments.optionalText(arguments, "format");
         if (format == null) {
             format = "csv";

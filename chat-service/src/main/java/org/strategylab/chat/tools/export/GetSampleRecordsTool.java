@@ -12,7 +12,6 @@ import org.strategylab.chat.graph.StrategyGraph;
 import org.strategylab.chat.tools.AgentTool;
 import org.strategylab.chat.tools.ToolArguments;
 import org.strategylab.chat.tools.ToolContext;
-import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
 import org.strategylab.chat.tools.graph.GraphEdits;
 
@@ -57,10 +56,7 @@ public class GetSampleRecordsTool implements AgentTool {
     @Override
     public JsonNode run(JsonNode arguments, ToolContext context) {
         StrategyGraph graph = context.graph().current();
-        String stepId = ToolArguments.optionalText(arguments, "stepId");
-        GraphStep step = stepId != null ? GraphEdits.existing(graph, stepId) : graph.root().orElseThrow(() ->
-                new ToolRefusal(graph.steps().isEmpty() ? "the strategy has no steps yet"
-                        : "the strategy has several parts; name the step"));
+        GraphStep step = GraphEdits.namedOrRoot(graph, arguments);
         int limit = ToolArguments.integer(arguments, "limit", 10, 1, 20);
         JsonNode page = siteSteps.read(context, graph, step,
                 siteStep -> upstream.records(context.token(), context.siteId(), siteStep, limit));

@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.graph.StrategyGraph;
 import org.strategylab.chat.tools.AgentTool;
-import org.strategylab.chat.tools.ToolArguments;
 import org.strategylab.chat.tools.ToolContext;
-import org.strategylab.chat.tools.ToolRefusal;
 
 /** {@code get_result_count}: counts a step (by default the strategy's root) on the site now. */
 @ApplicationScoped
@@ -41,12 +38,7 @@ public class GetResultCountTool implements AgentTool {
     @Override
     public JsonNode run(JsonNode arguments, ToolContext context) {
         StrategyGraph graph = context.graph().current();
-        String stepId = ToolArguments.optionalText(arguments, "stepId");
-        if (stepId == null) {
-            stepId = graph.root().map(GraphStep::id).orElseThrow(() -> new ToolRefusal(graph.steps().isEmpty()
-                    ? "the strategy has no steps yet" : "the strategy has several parts; name the step to count"));
-        }
-        GraphEdits.existing(graph, stepId);
+        String stepId = GraphEdits.namedOrRoot(graph, arguments).id();
         return edits.countAndCommit(context, current -> current, stepId, "counted");
     }
 }

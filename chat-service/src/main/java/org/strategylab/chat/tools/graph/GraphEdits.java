@@ -141,6 +141,19 @@ public class GraphEdits {
                 + "; list_current_steps shows the steps"));
     }
 
+    /**
+     * The step a tool's {@code stepId} argument names, or else the strategy's root; refuses a graph
+     * without steps, or of several parts when no step is named.
+     */
+    public static GraphStep namedOrRoot(StrategyGraph graph, JsonNode arguments) {
+        String stepId = org.strategylab.chat.tools.ToolArguments.optionalText(arguments, "stepId");
+        if (stepId != null) {
+            return existing(graph, stepId);
+        }
+        return graph.root().orElseThrow(() -> new ToolRefusal(graph.steps().isEmpty() ? "the strategy has no steps yet"
+                : "the strategy has several parts; name the step (stepId)"));
+    }
+
     /** Refuses a step that already feeds another one (a strategy is a tree). */
     public static void requireUnused(StrategyGraph graph, String stepId) {
         graph.consumersOf(stepId).stream().findFirst().ifPresent(consumer -> {

@@ -5,14 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.graph.StrategyGraph;
 import org.strategylab.chat.tools.AgentTool;
 import org.strategylab.chat.tools.StepTrees;
-import org.strategylab.chat.tools.ToolArguments;
 import org.strategylab.chat.tools.ToolContext;
-import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
+import org.strategylab.chat.tools.graph.GraphEdits;
 import org.strategylab.chat.tools.workbench.ExperimentCalls;
 
 /**
@@ -56,11 +54,7 @@ public class RunControlTestsTool implements AgentTool {
     @Override
     public JsonNode run(JsonNode arguments, ToolContext context) {
         StrategyGraph graph = context.graph().current();
-        String stepId = ToolArguments.optionalText(arguments, "stepId");
-        if (stepId == null) {
-            stepId = graph.root().map(GraphStep::id).orElseThrow(() -> new ToolRefusal(graph.steps().isEmpty()
-                    ? "the strategy has no steps yet; create one first" : "the strategy has several parts; name the step to test"));
-        }
+        String stepId = GraphEdits.namedOrRoot(graph, arguments).id();
         ObjectNode body = ToolResults.object().put("siteId", context.siteId()).put("mode", "multi-step")
                 .put("recordType", graph.recordType() == null ? "transcript" : graph.recordType());
         body.set("stepTree", StepTrees.tree(graph, stepId));
