@@ -7,8 +7,12 @@ import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.strategylab.chat.tools.AgentTool;
 import org.strategylab.chat.tools.ToolArguments;
 import org.strategylab.chat.tools.ToolContext;
@@ -16,8 +20,10 @@ import org.strategylab.chat.tools.ToolResults;
 
 /**
  * {@code literature_search}: publications from Europe PMC's REST search
- * ({@code GET {base}/search?query=&format=json&resultType=core&pageSize=}), answered compactly to
- * the model and as a {@code citations} event (api-contract §5.4) to the user.
+ * ({@code GET {base}/search?query=&format=json&resultType=core&pageSize=}) and from PubMed through
+ * NCBI's E-utilities ({@link PubMedSearch}), which fills what Europe PMC left (a PMID is answered
+ * once), answered compactly to the model and as a {@code citations} event (api-contract §5.4) to
+ * the user. Either source alone works; one that fails is named in {@code partial}.
  */
 @ApplicationScoped
 public class LiteratureSearchTool implements AgentTool {
@@ -38,7 +44,7 @@ public class LiteratureSearchTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Search the biomedical literature (Europe PMC: PubMed, PMC, preprints) for publications about a "
+        return "Search the biomedical literature (Europe PMC: PubMed, PMC, preprints; and PubMed itself) for publications about a "
                 + "gene, pathway, phenotype or method, best match first. Answers each publication's ids (pmid, "
                 + "pmcid, doi), title, authors, journal, year and the start of its abstract; the user sees them as "
                 + "citations. Europe PMC query syntax works (\"exact phrase\", AND, OR, TITLE:, AUTH:).";
@@ -61,40 +67,87 @@ public class LiteratureSearchTool implements AgentTool {
     public JsonNode run(JsonNode arguments, ToolContext context) {
         String query = ToolArguments.text(arguments, "query");
         int limit = ToolArguments.integer(arguments, "limit", 5, 1, 20);
-        if (config.europePmc().url().isEmpty()) {
-            return unavailable(query, "literature search is not configured (strategylab.chat.research.europe-pmc.url is empty)");
-        }
-        Map<String, String> parameters = new LinkedHashMap<>();
-        parameters.put("query", query);
-        parameters.put("format", "json");
-        parameters.put("resultType", "core");
-        parameters.put("pageSize", Integer.toString(limit));
-        JsonNode page;
-        try {
-            page = ResearchHttp.getJson(SERVICE,
-                    ResearchHttp.uri(config.europePmc().url().get(), "/search", parameters), config.timeout());
-        } catch (ResearchUnavailable e) {
-            return unavailable(query, "literature search is unavailable: " + e.getMessage());
+        boolean europe = configured(config.europePmc());
+        boolean pubmed = configured(config.ncbiEutils());
+        if (!europe && !pubmed) {
+            return unavailable(query, "literature search is not configured (strategylab.chat.research.europe-pmc.url"
+                    + " and strategylab.chat.research.ncbi-eutils.url are empty)");
         }
         String accessedAt = Instant.now().toString();
         ArrayNode publications = ToolResults.array();
         ArrayNode citations = ToolResults.array();
-        for (JsonNode hit : page.path("resultList").path("result")) {
-            if (publications.size() == limit) {
-                break;
+        Set<String> pmids = new HashSet<>();
+        List<String> sources = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        long hitCount = -1;
+        if (europe) {
+            try {
+                JsonNode page = europePmc(query, limit);
+                sources.add(SERVICE);
+                hitCount = page.path("hitCount").asLong(-1);
+                for (JsonNode hit : page.path("resultList").path("result")) {
+                    if (publications.size() == limit) {
+                        break;
+                    }
+                    publications.add(publication(hit));
+                    citations.add(citation(hit, accessedAt));
+                    if (hit.hasNonNull("pmid")) {
+                        pmids.add(hit.path("pmid").asText());
+                    }
+                }
+            } catch (ResearchUnavailable e) {
+                failures.add(e.getMessage());
             }
-            publications.add(publication(hit));
-            citations.add(citation(hit, accessedAt));
+        }
+        // PubMed fills what Europe PMC left (or stands alone): the same PMID is answered once
+        if (pubmed && publications.size() < limit) {
+            try {
+                PubMedSearch.Found found = PubMedSearch.search(config.ncbiEutils().url().get(), query, limit,
+                        config.timeout());
+                sources.add("PubMed");
+                hitCount = Math.max(hitCount, found.count());
+                for (JsonNode summary : found.summaries()) {
+                    if (publications.size() == limit) {
+                        break;
+                    }
+                    if (pmids.add(summary.path("uid").asText())) {
+                        publications.add(PubMedSearch.publication(summary));
+                        citations.add(PubMedSearch.citation(summary, accessedAt));
+                    }
+                }
+            } catch (ResearchUnavailable e) {
+                failures.add(e.getMessage());
+            }
+        }
+        if (sources.isEmpty()) {
+            return unavailable(query, "literature search is unavailable: " + String.join("; ", failures));
         }
         if (!citations.isEmpty()) {
             ObjectNode event = ToolResults.object();
             event.set("citations", citations);
             context.scope().emit("citations", event);
         }
-        ObjectNode result = ToolResults.object().put("query", query).put("source", SERVICE)
-                .put("hitCount", page.path("hitCount").asLong(publications.size()));
+        ObjectNode result = ToolResults.object().put("query", query).put("source", String.join(" + ", sources))
+                .put("hitCount", Math.max(hitCount, publications.size()));
+        if (!failures.isEmpty()) {
+            result.put("partial", "not answered: " + String.join("; ", failures));
+        }
         result.set("publications", publications);
         return result;
+    }
+
+    private JsonNode europePmc(String query, int limit) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("query", query);
+        parameters.put("format", "json");
+        parameters.put("resultType", "core");
+        parameters.put("pageSize", Integer.toString(limit));
+        return ResearchHttp.getJson(SERVICE, ResearchHttp.uri(config.europePmc().url().get(), "/search", parameters),
+                config.timeout());
+    }
+
+    private static boolean configured(ResearchConfig.Service service) {
+        return service.url().filter(url -> !url.isBlank()).isPresent();
     }
 
     private static ObjectNode unavailable(String query, String why) {

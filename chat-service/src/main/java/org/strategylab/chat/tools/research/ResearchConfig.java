@@ -19,6 +19,9 @@ public interface ResearchConfig {
     /** Europe PMC's REST API ({@code literature_search}). */
     Service europePmc();
 
+    /** NCBI's E-utilities ({@code literature_search}'s PubMed source). */
+    Service ncbiEutils();
+
     /** A SearXNG instance's JSON search API ({@code web_search}). */
     Service webSearch();
 

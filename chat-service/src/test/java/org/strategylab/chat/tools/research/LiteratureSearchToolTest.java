@@ -151,4 +151,81 @@ class LiteratureSearchToolTest {
         assertTrue(refusal.getMessage().contains("'query'"));
         assertEquals(List.of(), europePmc.received());
     }
+
+    /** NCBI's esearch answer (JSON, as eutils.ncbi.nlm.nih.gov writes it). */
+    static final String ESEARCH = """
+            {"header":{"type":"esearch","version":"0.3"},"esearchresult":{"count":"57","retmax":"3","retstart":"0",
+            "idlist":["24786642","31234567","30111111"],"translationset":[],"querytranslation":"PfCDPK1[All Fields]"}}
+            """;
+    /** NCBI's esummary answer for those PMIDs. */
+    static final String ESUMMARY = """
+            {"header":{"type":"esummary","version":"0.3"},"result":{"uids":["24786642","31234567","30111111"],
+            "24786642":{"uid":"24786642","pubdate":"2014 Apr","source":"PLoS Pathog","title":"Calcium-dependent protein kinase 1 is required for Plasmodium gametogenesis.",
+              "authors":[{"name":"Bansal A","authtype":"Author"}],"fulljournalname":"PLoS pathogens",
+              "articleids":[{"idtype":"pubmed","value":"24786642"},{"idtype":"doi","value":"10.1371/journal.ppat.1004074"}]},
+            "31234567":{"uid":"31234567","pubdate":"2019 Jun 12","source":"Nat Commun","title":"CDPK1 and gametocyte activation.",
+              "authors":[{"name":"Kumar S","authtype":"Author"},{"name":"Haile MT","authtype":"Author"}],
+              "fulljournalname":"Nature communications","articleids":[{"idtype":"pubmed","value":"31234567"},
+              {"idtype":"doi","value":"10.1038/s41467-019-10000-0"},{"idtype":"pmc","value":"PMC6570000"}]},
+            "30111111":{"uid":"30111111","pubdate":"2018","source":"Mol Microbiol","title":"A second kinase.","authors":[],
+              "fulljournalname":"Molecular microbiology","articleids":[{"idtype":"pubmed","value":"30111111"}]}}}
+            """;
+
+    @Test
+    void pubMedFillsWhatEuropePmcLeftAndAPmidComesOnce() throws Exception {
+        europePmc.answer("/search", 200, CORE_PAGE);
+        try (ResearchApiServer ncbi = new ResearchApiServer()) {
+            ncbi.answer("/esearch.fcgi", 200, ESEARCH);
+            ncbi.answer("/esummary.fcgi", 200, ESUMMARY);
+            LiteratureSearchTool tool = new LiteratureSearchTool(new TestResearchConfig(europePmc.url(), null, ncbi.url()));
+
+            JsonNode result = tool.run(JSON.readTree("{\"query\":\"PfCDPK1 gametocyte\",\"limit\":4}"),
+                    scope.context(UUID.randomUUID()));
+
+            assertEquals("Europe PMC + PubMed", result.path("source").asText());
+            assertEquals(1342, result.path("hitCount").asLong(), "the larger source's count");
+            List<String> pmids = new java.util.ArrayList<>();
+            result.path("publications").forEach(p -> pmids.add(p.path("pmid").asText("-")));
+            assertEquals(List.of("24786642", "-", "31234567", "30111111"), pmids, "24786642 once, from Europe PMC");
+            JsonNode kumar = result.path("publications").get(2);
+            assertEquals("Nature communications", kumar.path("journal").asText());
+            assertEquals("PMC6570000", kumar.path("pmcid").asText());
+            assertEquals("10.1038/s41467-019-10000-0", kumar.path("doi").asText());
+            assertEquals("2019", kumar.path("pubYear").asText());
+            assertEquals("Kumar S, Haile MT.", kumar.path("authorString").asText());
+            assertEquals(Map.of("db", "pubmed", "term", "PfCDPK1 gametocyte", "retmode", "json", "sort", "relevance",
+                    "retmax", "4"), ResearchApiServer.parameters(ncbi.received().get(0)));
+            assertEquals(Map.of("db", "pubmed", "id", "24786642,31234567,30111111", "retmode", "json"),
+                    ResearchApiServer.parameters(ncbi.received().get(1)));
+
+            JsonNode citations = scope.of("citations").get(0).path("citations");
+            assertEquals(4, citations.size());
+            assertEquals("pubmed:31234567", citations.get(2).path("id").asText());
+            assertEquals("https://pubmed.ncbi.nlm.nih.gov/31234567/", citations.get(2).path("url").asText());
+            assertEquals(2019, citations.get(2).path("year").asInt());
+            assertFalse(citations.get(3).has("authors"), "no authors, none made up");
+        }
+    }
+
+    @Test
+    void pubMedAnswersAloneWhenEuropePmcFailsAndSaysSo() throws Exception {
+        europePmc.answer("/search", 503, "{\"error\":\"maintenance\"}");
+        try (ResearchApiServer ncbi = new ResearchApiServer()) {
+            ncbi.answer("/esearch.fcgi", 200, ESEARCH);
+            ncbi.answer("/esummary.fcgi", 200, ESUMMARY);
+            JsonNode result = new LiteratureSearchTool(new TestResearchConfig(europePmc.url(), null, ncbi.url()))
+                    .run(JSON.readTree("{\"query\":\"PfCDPK1\",\"limit\":2}"), scope.context(UUID.randomUUID()));
+
+            assertEquals("PubMed", result.path("source").asText());
+            assertEquals("not answered: Europe PMC answered HTTP 503", result.path("partial").asText());
+            assertEquals(2, result.path("publications").size());
+            assertEquals("24786642", result.path("publications").get(0).path("pmid").asText());
+            assertEquals(57, result.path("hitCount").asLong());
+
+            JsonNode alone = new LiteratureSearchTool(new TestResearchConfig(null, null, ncbi.url()))
+                    .run(JSON.readTree("{\"query\":\"PfCDPK1\",\"limit\":1}"), scope.context(UUID.randomUUID()));
+            assertEquals("PubMed", alone.path("source").asText());
+            assertFalse(alone.has("partial"));
+        }
+    }
 }

@@ -4,7 +4,11 @@ import java.time.Duration;
 import java.util.Optional;
 
 /** Research settings for tools built outside Quarkus: the given URLs (null: not configured). */
-record TestResearchConfig(String europePmcUrl, String webSearchUrl) implements ResearchConfig {
+record TestResearchConfig(String europePmcUrl, String webSearchUrl, String ncbiEutilsUrl) implements ResearchConfig {
+
+    TestResearchConfig(String europePmcUrl, String webSearchUrl) {
+        this(europePmcUrl, webSearchUrl, null);
+    }
 
     @Override
     public Duration timeout() {
@@ -14,6 +18,11 @@ record TestResearchConfig(String europePmcUrl, String webSearchUrl) implements R
     @Override
     public Service europePmc() {
         return () -> Optional.ofNullable(europePmcUrl);
+    }
+
+    @Override
+    public Service ncbiEutils() {
+        return () -> Optional.ofNullable(ncbiEutilsUrl);
     }
 
     @Override
