@@ -185,4 +185,43 @@ class ChatTurnTest {
         return steps.stream().filter(s -> id.equals(s.get("id"))).map(s -> ((Number) s.get("resultCount")).longValue())
                 .findFirst().orElseThrow();
     }
+
+    /**
+     * The research tools through the loop: genes looked up on the site, the literature and the web
+     * not configured in the test profile (the model is told so, never given made-up results), and a
+     * plan written down as a planning artifact.
+     */
+    @Test
+    void researchRequestsRunTheirToolsThroughTheLoop() {
+        String user = newUser("rosa");
+        String strategyId = null;
+        java.util.Map<String, String> asked = new java.util.LinkedHashMap<>();
+        asked.put("look up PF3D7_0100100 and PF3D7_9999999", "lookup_gene_records");
+        asked.put("find papers about CDPK1 in gametocytes", "literature_search");
+        asked.put("search the web for PfCDPK1 inhibitors", "web_search");
+        asked.put("write down the plan: kinases first, then keep those expressed in gametocytes", "save_planning_artifact");
+        java.util.Map<String, String> answers = new java.util.LinkedHashMap<>();
+        java.util.Map<String, List<EventEnvelope>> logs = new java.util.LinkedHashMap<>();
+        for (var entry : asked.entrySet()) {
+            JsonPath started = send(user, "{\"siteId\":\"plasmodb\",\"provider\":\"mock\",\"message\":\""
+                    + entry.getKey() + "\"" + (strategyId == null ? "" : ",\"strategyId\":\"" + strategyId + "\"") + "}");
+            strategyId = started.getString("strategyId");
+            List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), TURN);
+            List<String> tools = log.stream().filter(e -> e.type().equals("tool_call_start"))
+                    .map(e -> e.data().path("name").asText()).toList();
+            assertEquals(List.of(entry.getValue()), tools, log.toString());
+            answers.put(entry.getValue(), log.stream().filter(e -> e.type().equals("assistant_message")).findFirst()
+                    .orElseThrow().data().path("content").asText());
+            logs.put(entry.getValue(), log);
+        }
+        String genes = answers.get("lookup_gene_records");
+        assertTrue(genes.contains("PF3D7_0100100: ") && genes.contains("Not found on this site: PF3D7_9999999"), genes);
+        assertTrue(answers.get("literature_search").contains("literature search is not configured"),
+                answers.get("literature_search"));
+        assertTrue(answers.get("web_search").contains("web search is not configured"), answers.get("web_search"));
+        assertFalse(OperationLog.types(logs.get("literature_search")).contains("citations"), "nothing made up");
+        assertTrue(OperationLog.types(logs.get("save_planning_artifact")).contains("planning_artifact"));
+        assertTrue(answers.get("save_planning_artifact").contains("I wrote the plan down as"),
+                answers.get("save_planning_artifact"));
+    }
 }

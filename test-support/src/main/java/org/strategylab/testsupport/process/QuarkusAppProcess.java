@@ -102,7 +102,7 @@ public final class QuarkusAppProcess extends LaunchedProcess {
         private final Map<String, String> properties = new LinkedHashMap<>();
         private final List<String> jvmOptions = new ArrayList<>(DEFAULT_JVM_OPTIONS);
         private Path log;
-        private Duration startTimeout = Duration.ofSeconds(120);
+        private Duration startTimeout = Duration.ofSeconds(180);
 
         private Builder(String name, Path jar) {
             this.name = name;
@@ -140,7 +140,7 @@ public final class QuarkusAppProcess extends LaunchedProcess {
             return this;
         }
 
-        /** How long a start may take until ready; default 120 s (a loaded 2-core machine is slow). */
+        /** How long a start may take until ready; default 180 s (a loaded 2-core machine is slow: two JVMs starting at once under other builds have taken over 120 s). */
         public Builder startTimeout(Duration timeout) {
             this.startTimeout = timeout;
             return this;

@@ -88,6 +88,10 @@ public final class MockPlanner {
         if (isWorkbench(messages)) {
             return workbenchMove(request, done, tools, messages);
         }
+        Optional<Move> research = MockResearch.next(request, tools, name -> find(done, name, a -> true).map(Done::result));
+        if (research.isPresent()) {
+            return research.get();
+        }
         Optional<String> existingRoot = existingRoot(messages);
         if (existingRoot.isPresent()) {
             Optional<Move> followUp = MockFollowUps.next(request, existingRoot.get(), tools,
