@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.UUID;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.eventlog.OperationKinds;
+import org.strategylab.eventlog.contract.EventContract;
 import org.strategylab.eventlog.index.OperationRecord;
 import org.strategylab.eventlog.index.OperationsIndex;
 import org.strategylab.eventlog.replay.ReplayReader;
@@ -16,6 +17,8 @@ import org.strategylab.eventlog.replay.TopicPositions;
 /**
  * Reads an operation's events from the log as the gateway does (its partition, from its first
  * offset), for tests of a service that runs operations; give it the service's own event-log beans.
+ * Every event read is checked against the event contract ({@code event-log/asyncapi.yaml}), so a
+ * test whose producer sends an undocumented payload fails ({@code ContractViolationException}).
  */
 public final class OperationLog {
 
@@ -36,6 +39,7 @@ public final class OperationLog {
         long end = positions.endOffset(record.topic(), record.partition()).await().atMost(Duration.ofSeconds(10));
         List<EventEnvelope> events = new ArrayList<>();
         reader.read(record.topic(), record.partition(), record.firstOffset(), end, id, event -> events.add(event.envelope()));
+        events.forEach(EventContract.bundled()::check);
         return events;
     }
 

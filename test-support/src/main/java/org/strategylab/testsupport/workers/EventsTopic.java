@@ -15,12 +15,16 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.eventlog.OperationKinds;
+import org.strategylab.eventlog.contract.ContractViolationException;
+import org.strategylab.eventlog.contract.EventContract;
 
 /**
  * Every event of a service's events topic, grouped by operation, read the way the gateway reads an
  * operation (records keyed by the operation id, envelopes as values) but without an operations
  * index: the stack's topic is new, so reading it whole from the start is cheap. Records that are
- * not envelopes are kept as failures, since nothing else writes to the topic.
+ * not envelopes are kept as failures, since nothing else writes to the topic. Every envelope is
+ * checked against the event contract ({@code event-log/asyncapi.yaml}); once one does not match,
+ * every read throws its {@link ContractViolationException}, so the test fails.
  */
 public final class EventsTopic implements AutoCloseable {
 
@@ -28,6 +32,7 @@ public final class EventsTopic implements AutoCloseable {
     private final List<TopicPartition> partitions = new ArrayList<>();
     private final Map<UUID, List<EventEnvelope>> byOperation = new HashMap<>();
     private final List<String> unreadable = new ArrayList<>();
+    private ContractViolationException undocumented;
 
     public EventsTopic(String bootstrapServers, String topic) {
         Properties config = new Properties();
@@ -65,10 +70,25 @@ public final class EventsTopic implements AutoCloseable {
             for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
                 try {
                     EventEnvelope envelope = EventEnvelope.fromBytes(record.value());
+                    checkContract(envelope);
                     byOperation.computeIfAbsent(envelope.operationId(), id -> new ArrayList<>()).add(envelope);
                 } catch (IllegalArgumentException e) {
                     unreadable.add(record.topic() + "-" + record.partition() + "@" + record.offset() + ": " + e.getMessage());
                 }
+            }
+        }
+        if (undocumented != null) {
+            throw undocumented;
+        }
+    }
+
+    /** Keeps the first event the contract does not describe (reading goes on, so positions stay right). */
+    private void checkContract(EventEnvelope envelope) {
+        if (undocumented == null) {
+            try {
+                EventContract.bundled().check(envelope);
+            } catch (ContractViolationException e) {
+                undocumented = e;
             }
         }
     }
