@@ -246,8 +246,9 @@ class OperationStreamTest {
             assertEquals(List.of("experiment_error", "experiment_end"), rest.stream().map(SseEvent::type).toList());
             assertEquals(3, CursorCodec.decode(rest.get(1).id()).seq());
         }
-        given().header("Authorization", ALICE).get("/api/v1/operations/" + op)
-                .then().statusCode(200).body("status", equalTo("failed"));
+        // the reaper appends the terminal event first and marks the index row right after it
+        await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() -> given().header("Authorization", ALICE)
+                .get("/api/v1/operations/" + op).then().statusCode(200).body("status", equalTo("failed")));
     }
 
     @Test
