@@ -411,6 +411,19 @@ function applyEvent(type, data) {
           renderMarkdown(data.planningArtifact.summaryMarkdown || '')));
       }
       break;
+    case 'citations':
+      drawCitations(currentTurn(), data.citations || []);
+      break;
+    case 'optimization_progress':
+      drawOptimisation(currentTurn(), data);
+      break;
+    case 'workbench_gene_set':
+      if (data.geneSet) {
+        currentTurn().activity.append(el('p', { class: 'gene-set' }, 'Gene set saved: ',
+          el('strong', null, data.geneSet.name || 'unnamed'), ' (' + formatCount(data.geneSet.geneCount) + ' genes) — ',
+          el('a', { href: '/workbench/' }, 'use it in the workbench')));
+      }
+      break;
     case 'error':
       currentTurn().activity.append(el('p', { class: 'error turn-error' }, data.error || 'Something went wrong'));
       break;
@@ -477,6 +490,40 @@ function drawStrategy() {
   if (page.selectedStepId && page.graph.steps.has(page.selectedStepId)) {
     replace(ui.detail, stepDetail(page.graph.steps.get(page.selectedStepId)));
   }
+}
+
+/** A turn's sources: title (a link when it is an http(s) address), authors and year, as text. */
+function drawCitations(turn, citations) {
+  if (!citations.length) return;
+  const list = el('ol', { class: 'citations' });
+  for (const c of citations) {
+    const title = c.title || c.id || 'untitled';
+    const head = c.url && /^https?:\/\//i.test(c.url)
+      ? el('a', { href: c.url, target: '_blank', rel: 'noopener noreferrer' }, title) : el('span', null, title);
+    const who = [c.authors, c.year].filter(Boolean).join(', ');
+    list.append(el('li', null, head, who ? el('span', { class: 'muted small' }, ' — ' + who) : null));
+  }
+  turn.activity.append(el('details', { class: 'citations-block' },
+    el('summary', null, 'Sources (' + citations.length + ')'), list));
+}
+
+/** One line per optimisation, redrawn as its trials arrive (optimization_progress, api-contract §5.8). */
+function drawOptimisation(turn, data) {
+  turn.optimisations = turn.optimisations || new Map();
+  let line = turn.optimisations.get(data.optimizationId);
+  if (!line) {
+    line = el('p', { class: 'optimisation' });
+    turn.optimisations.set(data.optimizationId, line);
+    turn.activity.append(line);
+  }
+  const best = data.bestTrial;
+  const bestText = best ? ' · best ' + Number(best.score).toFixed(3) + ' with ' + Object.entries(best.parameters || {})
+    .map(([k, v]) => k + ' = ' + v).join(', ') : '';
+  const state = data.status === 'started' ? 'starting, ' + (data.totalTrials || data.budget) + ' trials'
+    : data.status === 'running' ? 'trial ' + data.currentTrial + ' of ' + data.totalTrials
+    : data.status === 'error' ? 'failed: ' + (data.error || 'no reason given')
+    : data.status + ' after ' + data.currentTrial + ' trials';
+  replace(line, el('strong', null, 'Optimising parameters: '), state + bestText);
 }
 
 function drawLink(url, isSaved) {
