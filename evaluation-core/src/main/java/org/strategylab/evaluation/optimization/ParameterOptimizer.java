@@ -29,7 +29,8 @@ import java.util.concurrent.Executor;
  * accepted as {@code bayesian}, the name PathFinder's clients send) walks {@link AdaptivePoints};
  * {@code random} draws uniformly; {@code grid} walks the full grid in a seeded order, the budget
  * cut to the grid's size. Trial 1 of {@code adaptive} and {@code random} is the search as
- * configured, so the result says whether tuning beat it.
+ * configured, so the result says whether tuning beat it. A discrete space (choices, integers, numbers
+ * with a step) with no more settings than the budget is walked whole, whatever the method.
  *
  * <p>Trials are proposed in batches of {@code parallelism} before any of them is scored and the
  * batch is evaluated at once on the given executor (the site is the slow part). Identical
@@ -97,8 +98,12 @@ public final class ParameterOptimizer {
         Plan plan = plan(request);
         Progress listener = progress == null ? (t, b, n, m) -> { } : progress;
         int budget = plan.budget;
-        List<double[]> grid = plan.method.equals("grid") ? plan.space.grid(plan.seed) : null;
+        // a discrete space no larger than the budget is walked whole: no trial is spent on a repeat
+        boolean exhaustive = plan.space.size().isPresent() && plan.space.size().getAsLong() <= budget;
+        List<double[]> grid = exhaustive ? plan.space.grid(plan.seed, true)
+                : plan.method.equals("grid") ? plan.space.grid(plan.seed) : null;
         if (grid != null) {
+            grid = currentFirst(plan, grid, budget);
             budget = Math.min(budget, grid.size());
         }
         AdaptivePoints path = new AdaptivePoints(choiceDimensions(plan.space), budget, plan.seed);
@@ -169,6 +174,26 @@ public final class ParameterOptimizer {
         return new ParameterOptimizationResult(null, status, best, trials, ParetoFrontier.of(trials),
                 ParameterImportance.of(plan.space, trials), seconds, budget, plan.objective.name(), error,
                 trials.size() < budget && "completed".equals(status) ? stopReason : null);
+    }
+
+    /**
+     * The grid with the search's own setting first (moved there when it is a grid point, else added
+     * while the budget allows), so trial 1 is always what the search does now.
+     */
+    private static List<double[]> currentFirst(Plan plan, List<double[]> grid, int budget) {
+        double[] current = plan.space.pointOf(plan.target.parameters());
+        Map<String, Object> values = plan.space.values(current);
+        List<double[]> ordered = new ArrayList<>(grid);
+        for (int i = 0; i < ordered.size(); i++) {
+            if (plan.space.values(ordered.get(i)).equals(values)) {
+                ordered.add(0, ordered.remove(i));
+                return ordered;
+            }
+        }
+        if (ordered.size() < budget) {
+            ordered.add(0, current);
+        }
+        return ordered;
     }
 
     private ParameterTrial evaluate(Plan plan, Map<String, Object> values) {

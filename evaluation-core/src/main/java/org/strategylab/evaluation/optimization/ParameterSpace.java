@@ -162,10 +162,18 @@ public final class ParameterSpace {
      * seeded random order so that a budget smaller than the grid still spreads over it.
      */
     public List<double[]> grid(long seed) {
+        return grid(seed, false);
+    }
+
+    /**
+     * The grid, with {@code exact}: every setting of a discrete space (integers without a step at
+     * each whole number) rather than the grid method's levels.
+     */
+    public List<double[]> grid(long seed, boolean exact) {
         List<double[]> axes = new ArrayList<>();
         long size = 1;
         for (OptimizationSpec s : specs) {
-            axes.add(levels(s));
+            axes.add(exact ? exactLevels(s) : levels(s));
             size *= axes.get(axes.size() - 1).length;
             if (size > MAX_GRID) {
                 throw new ValidationException("method", "the grid has more than " + MAX_GRID
@@ -196,6 +204,36 @@ public final class ParameterSpace {
             points.set(j, t);
         }
         return points;
+    }
+
+    /**
+     * How many distinct settings the space has when every parameter is discrete (choices, integers,
+     * or numbers with a step); empty when one is continuous.
+     */
+    public java.util.OptionalLong size() {
+        long size = 1;
+        for (OptimizationSpec s : specs) {
+            if (NUMERIC.equals(s.type()) && s.step() == null) {
+                return java.util.OptionalLong.empty();
+            }
+            size = Math.multiplyExact(size, exactLevels(s).length);
+            if (size > MAX_GRID) {
+                return java.util.OptionalLong.of(size);
+            }
+        }
+        return java.util.OptionalLong.of(size);
+    }
+
+    private static double[] exactLevels(OptimizationSpec s) {
+        if (INTEGER.equals(s.type()) && s.step() == null && s.max() > s.min()) {
+            int n = (int) Math.min(MAX_GRID + 1, Math.round(s.max() - s.min()) + 1);
+            double[] out = new double[n];
+            for (int i = 0; i < n; i++) {
+                out[i] = Math.min(1, i / (s.max() - s.min()));
+            }
+            return out;
+        }
+        return levels(s);
     }
 
     /** The grid levels of one parameter as unit-cube coordinates. */

@@ -117,6 +117,19 @@ class ParameterOptimizerTest {
     }
 
     @Test
+    void aDiscreteSpaceNoLargerThanTheBudgetIsWalkedWholeFromTheCurrentSetting() {
+        SyntheticStrategies flat = new SyntheticStrategies(Map.of("score", p -> SyntheticStrategies.range(0, 10)), P, N);
+        var r = new ParameterOptimizer(flat, CONTROLS, null).optimise(new ParameterOptimizer.Request(
+                StepTreeNode.leaf("s", "score", Map.of("max", "60000", "mode", "wide")), null, List.of(
+                        new OptimizationSpec("max", "integer", 20000.0, 60000.0, 10000.0, null),
+                        new OptimizationSpec("mode", "categorical", null, null, null, List.of("narrow", "wide"))),
+                "recall", 30, null, null, null, 0), null);
+        assertEquals(10, r.totalTrials(), "5 x 2 settings, fewer than the budget");
+        assertEquals(10, r.allTrials().stream().map(ParameterTrial::parameters).distinct().count(), "no repeat");
+        assertEquals(Map.of("max", 60000L, "mode", "wide"), r.allTrials().get(0).parameters(), "the search as it is first");
+    }
+
+    @Test
     void stopsAtAPerfectScoreAndAfterTheTrialsWithoutImprovement() {
         // a numeric range whose points snap to 20 or 40: 20 separates the classes perfectly
         var perfect = new ParameterOptimizer(world(), CONTROLS, null).optimise(new ParameterOptimizer.Request(
