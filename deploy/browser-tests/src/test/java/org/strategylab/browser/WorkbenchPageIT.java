@@ -236,6 +236,48 @@ class WorkbenchPageIT {
     }
 
     /**
+     * A strategy built in the chat is run as an experiment: the chat page links to the wizard, which
+     * starts at the controls with the strategy's tree, and the experiment evaluates that tree.
+     */
+    @Test
+    void aStrategyBuiltInTheChatRunsAsAnExperiment() throws Exception {
+        String token = stack.signIn("rita");
+        JsonNode started = post("/api/v1/chat", token, Map.of("siteId", "plasmodb", "provider", "mock",
+                "message", "kinases in falciparum but not genes with signal peptides"));
+        String strategyId = started.get("strategyId").asText();
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(250)).until(() -> {
+            JsonNode view = get("/api/v1/strategies/" + strategyId, token);
+            return view.path("activeOperationId").isNull() && view.path("graph").path("steps").size() == 3;
+        });
+        try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
+            WebDriver d = browser.driver();
+            browser.open(stack.baseUri(), "/").signIn("rita");
+            // the conversation's own address, loaded signed in (a reload opens the one in the hash)
+            d.get(stack.baseUri() + "/#" + strategyId);
+            d.navigate().refresh();
+            WebElement link = browser.waitFor(x -> browser.first(By.id("run-as-experiment")), WAIT);
+            assertTrue(link.getAttribute("href").endsWith("/workbench/#/new/strategy/" + strategyId), link.getAttribute("href"));
+            link.click();
+            // the wizard starts at the controls, with the strategy as what it evaluates
+            browser.waitFor(x -> browser.first(By.id("wb-positives")), WAIT).sendKeys(String.join("\n", KINASES));
+            d.findElement(By.id("wb-negatives")).sendKeys(String.join(" ", REDUCTASES));
+            click(browser, By.id("wb-next"));
+            String summary = browser.waitFor(x -> browser.first(By.cssSelector(".wb-summary")), WAIT).getText();
+            assertTrue(summary.contains("the strategy"), summary);
+            click(browser, By.id("wb-run"));
+            browser.waitFor(x -> browser.first(By.id("wb-metric-cards")), WAIT);
+            String experimentId = d.getCurrentUrl().replaceAll(".*#/experiments/([^/]+)/.*", "$1");
+            JsonNode experiment = get("/api/v1/experiments/" + experimentId, token);
+            assertEquals("completed", experiment.get("status").asText(), experiment.toString());
+            assertEquals("multi-step", experiment.path("config").path("mode").asText());
+            JsonNode tree = experiment.path("config").path("stepTree");
+            assertEquals("MINUS", tree.path("operator").asText(), tree.toString());
+            assertEquals(percent(experiment.path("metrics").path("sensitivity").asDouble()), card(browser, "sensitivity"));
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    /**
      * A sweep's stream through the gateway, cut after two points and resumed with the last event id
      * (as the page's reader does): every point arrives exactly once, ids keep increasing, and the
      * sweep ends with all its values.

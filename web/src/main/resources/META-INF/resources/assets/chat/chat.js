@@ -490,6 +490,13 @@ function drawStrategy() {
   if (page.selectedStepId && page.graph.steps.has(page.selectedStepId)) {
     replace(ui.detail, stepDetail(page.graph.steps.get(page.selectedStepId)));
   }
+  // a finished strategy (one root) can be run as an experiment against control genes
+  const experiment = document.getElementById('strategy-experiment');
+  if (experiment) {
+    replace(experiment, page.strategyId && page.graph.steps.size && page.graph.roots().length === 1
+      ? el('a', { href: '/workbench/#/new/strategy/' + encodeURIComponent(page.strategyId), id: 'run-as-experiment' },
+        'Run it as an experiment in the workbench') : null);
+  }
 }
 
 /** A turn's sources: title (a link when it is an http(s) address), authors and year, as text. */

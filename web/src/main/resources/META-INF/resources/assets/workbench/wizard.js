@@ -26,9 +26,16 @@ function freshState(sites) {
 
 let state = null;
 
-export function renderWizard(root, context) {
-  if (!state || !site(context.sites, state.siteId)) {
+export function renderWizard(root, context, fromStrategy) {
+  if (!state || !site(context.sites, state.siteId) || (fromStrategy && (!state.strategy || state.strategy.id !== fromStrategy))
+      || (!fromStrategy && state.strategy)) {
     state = freshState(context.sites);
+  }
+  if (fromStrategy && !state.strategy) {
+    replace(root, el('h2', {}, 'New experiment'), el('p', { class: 'muted' }, 'Loading the strategy…'));
+    loadStrategy(fromStrategy).then(() => renderWizard(root, context, fromStrategy), e => replace(root,
+      el('h2', {}, 'New experiment'), el('p', { class: 'error', role: 'alert' }, 'The strategy could not be read: ' + errorText(e))));
+    return;
   }
   const body = el('div', { class: 'wb-wizard-body' });
   const stepper = el('ol', { class: 'wb-stepper', 'aria-label': 'Experiment steps' });
@@ -48,6 +55,39 @@ export function renderWizard(root, context) {
     replace(body, views[state.step](go, context));
   }
   draw();
+}
+
+/**
+ * A strategy built in the chat, as the experiment's step tree (the plan nodes of api-contract §6.6):
+ * the wizard starts at its controls.
+ */
+async function loadStrategy(id) {
+  const view = await api('GET', '/api/v1/strategies/' + encodeURIComponent(id));
+  const graph = view.graph || {};
+  const steps = new Map((graph.steps || []).map(s => [s.id, s]));
+  if (!graph.rootStepId || !steps.has(graph.rootStepId)) {
+    throw new Error('the strategy has no single root step yet; finish it in the chat');
+  }
+  const node = id => {
+    const step = steps.get(id);
+    const kind = String(step.kind || '').toLowerCase();
+    const out = { displayName: step.displayName || undefined };
+    if (kind === 'combine') {
+      out.operator = step.operator;
+      out.primaryInput = node(step.primaryInputStepId);
+      out.secondaryInput = node(step.secondaryInputStepId);
+    } else {
+      out.searchName = step.searchName;
+      out.parameters = step.parameters || {};
+      if (kind === 'transform') out.primaryInput = node(step.primaryInputStepId);
+    }
+    return out;
+  };
+  state.strategy = { id, name: (view.strategy && view.strategy.name) || graph.name || 'strategy', tree: node(graph.rootStepId) };
+  state.siteId = (view.strategy && view.strategy.siteId) || state.siteId;
+  state.recordType = graph.recordType || state.recordType;
+  state.mode = 'strategy';
+  state.step = 'controls';
 }
 
 /** Restarts the wizard from its first step (after a run has been started). */
@@ -421,13 +461,15 @@ function controlStep(go) {
     el('h3', { id: 'wb-step-title' }, '3. Control genes'),
     el('fieldset', { class: 'wb-inline' }, el('legend', {}, 'Where the controls come from'), radios),
     part, message,
-    el('form', { onsubmit: next }, nav(() => go(state.mode === 'search' ? 'parameters' : 'search'), 'Next: run', null, { nextId: 'wb-next' })));
+    el('form', { onsubmit: next }, nav(() => state.mode === 'strategy' ? location.assign('/#' + encodeURIComponent(state.strategy.id))
+      : go(state.mode === 'search' ? 'parameters' : 'search'), 'Next: run', null, { nextId: 'wb-next' })));
 }
 
 // 4. run ------------------------------------------------------------------------------------------
 
 function defaultName() {
-  return state.mode === 'geneIds' ? `Gene list (${parseIds(state.geneIds).length} IDs)` : (state.search.displayName || state.search.name);
+  return state.mode === 'geneIds' ? `Gene list (${parseIds(state.geneIds).length} IDs)`
+    : state.mode === 'strategy' ? state.strategy.name : (state.search.displayName || state.search.name);
 }
 
 /** The experiment body (api-contract §6.1) from the wizard's state. */
@@ -436,6 +478,9 @@ function experimentBody() {
   const body = { siteId: state.siteId, recordType: state.recordType, name: state.name.trim() || defaultName() };
   if (state.mode === 'geneIds') {
     body.targetGeneIds = parseIds(state.geneIds);
+  } else if (state.mode === 'strategy') {
+    body.mode = 'multi-step';
+    body.stepTree = state.strategy.tree;
   } else {
     body.searchName = state.search.name;
     body.parameters = contextValues();
@@ -450,7 +495,7 @@ function experimentBody() {
   if (state.enrichmentTypes.size) body.enrichmentTypes = [...state.enrichmentTypes];
   if (state.enableRobustness) body.enableRobustness = true;
   if (state.enableCrossValidation) body.enableCrossValidation = true;
-  if (state.enableStepAnalysis && state.mode === 'search') body.enableStepAnalysis = true;
+  if (state.enableStepAnalysis && state.mode !== 'geneIds') body.enableStepAnalysis = true;
   return body;
 }
 
@@ -468,7 +513,8 @@ function runStep(go, context) {
   }), ' ', label));
   const summary = el('dl', { class: 'wb-summary' },
     el('dt', {}, 'Site'), el('dd', {}, (site(context.sites, state.siteId) || {}).displayName || state.siteId),
-    el('dt', {}, 'Evaluates'), el('dd', {}, state.mode === 'search' ? (state.search.displayName || state.search.name)
+    el('dt', {}, 'Evaluates'), el('dd', {}, state.mode === 'strategy' ? 'the strategy ' + state.strategy.name
+      : state.mode === 'search' ? (state.search.displayName || state.search.name)
       : parseIds(state.geneIds).length + ' gene IDs'),
     el('dt', {}, 'Controls'), el('dd', {}, state.controls.source === 'set'
       ? 'control set ' + ((state.controls.sets || []).find(s => s.id === state.controls.controlSetId) || { name: state.controls.controlSetId }).name
@@ -527,7 +573,7 @@ function runStep(go, context) {
       el('fieldset', { class: 'wb-inline' }, el('legend', {}, 'Also compute'),
         check('enableRobustness', 'Confidence intervals (bootstrap)', 'wb-opt-robustness'),
         check('enableCrossValidation', 'Cross-validation', 'wb-opt-cv'),
-        state.mode === 'search' ? check('enableStepAnalysis', 'Step analysis', 'wb-opt-steps') : null),
+        state.mode !== 'geneIds' ? check('enableStepAnalysis', 'Step analysis', 'wb-opt-steps') : null),
       el('fieldset', { class: 'wb-inline' }, el('legend', {}, 'Enrichment'), enrich),
       el('div', { class: 'wb-nav' }, el('button', { type: 'button', onclick: () => go('controls') }, 'Back'),
         el('button', { type: 'submit', class: 'primary', id: 'wb-run' }, 'Run experiment'))),

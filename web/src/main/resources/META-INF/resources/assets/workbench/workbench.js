@@ -1,6 +1,6 @@
 // The workbench page: the caller's experiments (site and status filters, pages, a selection to
 // compare), the wizard for a new experiment and one experiment's results, analyses and chat.
-// Routes live in the location hash: #/new, #/experiments/<id>[/<tab>], #/compare/<id>,<id>…
+// Routes live in the location hash: #/new, #/new/strategy/<id>, #/experiments/<id>[/<tab>], #/compare/<id>,<id>…
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
 import { errorText, messageOf, pct, when, pager } from './util.js';
@@ -91,7 +91,8 @@ function route() {
   const context = { sites: list.sites, refreshList, reveal, setDispose: fn => { disposeView = fn; } };
   document.querySelectorAll('.wb-exp').forEach(li => li.classList.toggle('current', parts[0] === 'experiments' && li.dataset.id === parts[1]));
   if (parts[0] === 'new') {
-    renderWizard(main, context);
+    // #/new/strategy/<id>: a strategy built in the chat, run as an experiment
+    renderWizard(main, context, parts[1] === 'strategy' ? parts[2] : undefined);
   } else if (parts[0] === 'experiments' && parts[1]) {
     renderExperiment(main, parts[1], parts[2] || 'results', context);
   } else if (parts[0] === 'compare' && parts[1]) {
