@@ -56,6 +56,15 @@ class ControlTestResourceTest {
                 .body("errors[0].pointer", equalTo("/targetGeneIds"));
         ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByNothing\",\"positiveControls\":[\"G1\"]}")
                 .when().post("/api/v1/control-tests").then().statusCode(422);
+        // someone else's private control set is not found, as any resource of theirs
+        String dee = ExperimentRunTest.newUser("dee");
+        String deesSet = ExperimentRunTest.as(dee).body("{\"name\":\"dee's kinases\",\"siteId\":\"plasmodb\","
+                + "\"positiveIds\":" + ExperimentRunTest.json(positives) + "}").when().post("/api/v1/control-sets")
+                .then().statusCode(201).extract().path("id");
+        ExperimentRunTest.as(cy).body(ExperimentRunTest.KINASES.substring(0, ExperimentRunTest.KINASES.length() - 1)
+                        + ",\"siteId\":\"plasmodb\",\"controlSetId\":\"" + deesSet + "\"}")
+                .when().post("/api/v1/control-tests").then().statusCode(404)
+                .body("code", equalTo("CONTROL_SET_NOT_FOUND"));
         ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"positiveControls\":[]}")
                 .when().post("/api/v1/control-tests").then().statusCode(422)
                 .body("errors[0].pointer", equalTo("/positiveControls"));

@@ -176,5 +176,17 @@ class ExperimentParameterOptimizationTest {
         assertEquals("f1", experiment.path("optimizationResult").path("objective").asText());
         assertTrue(experiment.path("optimizationResult").path("allTrials").size() >= 1);
         assertEquals(2, experiment.path("config").path("parameterOptimization").path("specs").size());
+
+        // a gene list has no search to tune
+        JsonPath genes = ExperimentRunTest.as(bo).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],"
+                + "\"positiveControls\":[\"PF3D7_0100100\"]}").when().post("/api/v1/experiments").then().statusCode(202)
+                .extract().jsonPath();
+        events.awaitEnd(genes.getString("operationId"), ExperimentRunTest.RUN);
+        ExperimentRunTest.as(bo).body("{\"specs\":" + SPECS + "}").when()
+                .post("/api/v1/experiments/" + genes.getString("experimentId") + "/parameter-optimization")
+                .then().statusCode(409).body("code", equalTo("NO_STRATEGY"));
+        ExperimentRunTest.as(bo).body(body.replace("\"siteId\"", "\"targetGeneIds\":[\"PF3D7_0100100\"],\"siteId\""))
+                .when().post("/api/v1/experiments").then().statusCode(422)
+                .body("errors.pointer", org.hamcrest.Matchers.hasItem("/optimizationSpecs"));
     }
 }
