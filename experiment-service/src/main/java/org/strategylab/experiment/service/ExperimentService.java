@@ -63,13 +63,15 @@ public class ExperimentService {
     public Uni<OperationStarted> start(String callerId, String token, ExperimentRequest request) {
         return requests.validate(callerId, token, request).chain(valid -> {
             UUID id = UUID.randomUUID();
-            return operations.register(callerId, KIND, id.toString(), EVENTS_TOPIC).chain(operation -> {
-                ExperimentEntity row = NewExperimentRow.of(id, callerId, valid, operation.id());
-                return repository.insert(row)
-                        .chain(() -> commands.publish(new ExperimentCommand(ExperimentCommand.RUN,
-                                operation.id().toString(), java.util.List.of(id.toString()), null, callerId, token, null)))
-                        .map(sent -> OperationStarted.single(operation.id().toString(), id.toString()));
-            });
+            UUID operationId = UUID.randomUUID();
+            ExperimentEntity row = NewExperimentRow.of(id, callerId, valid, operationId);
+            // the operation and the row are written at once, the command only after both, so the
+            // worker finds them (a run's hand-off is on its critical path)
+            return Uni.combine().all().unis(operations.register(operationId, callerId, KIND, id.toString(), EVENTS_TOPIC),
+                            repository.insert(row)).asTuple()
+                    .chain(() -> commands.publish(new ExperimentCommand(ExperimentCommand.RUN,
+                            operationId.toString(), java.util.List.of(id.toString()), null, callerId, token, null)))
+                    .map(sent -> OperationStarted.single(operationId.toString(), id.toString()));
         });
     }
 

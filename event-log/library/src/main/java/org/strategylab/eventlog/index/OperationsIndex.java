@@ -99,11 +99,37 @@ public class OperationsIndex {
      * @return true when this holder now runs it
      */
     public Uni<Boolean> claim(UUID id, String holder, Duration lease) {
-        return pool.preparedQuery("UPDATE event_log.operations SET lease_holder = $2, "
-                        + "lease_expires_at = now() + $3 * interval '1 millisecond' WHERE id = $1 AND status = 'active' "
-                        + "AND (lease_holder IS NULL OR lease_holder = $2 OR lease_expires_at < now()) RETURNING id")
+        return take(id, holder, lease).map(Optional::isPresent);
+    }
+
+    /** An operation just taken, and whether anyone had held it before (if not, it has no events yet). */
+    public record Taken(OperationRecord operation, boolean heldBefore) {
+    }
+
+    /**
+     * Takes the lease like {@link #claim} and answers the row as taken, in one statement (the hand-off
+     * of a command to its worker is on every run's path).
+     *
+     * @return empty when the operation ended or a live worker holds it
+     */
+    public Uni<Optional<Taken>> take(UUID id, String holder, Duration lease) {
+        // the sub-select reads the row as it was before this UPDATE (the statement's snapshot): an
+        // active operation nobody ever held has no lease holder, and only a holder writes events
+        return pool.preparedQuery("UPDATE event_log.operations o SET lease_holder = $2, "
+                        + "lease_expires_at = now() + $3 * interval '1 millisecond' "
+                        + "WHERE o.id = $1 AND o.status = 'active' "
+                        + "AND (o.lease_holder IS NULL OR o.lease_holder = $2 OR o.lease_expires_at < now()) "
+                        + "RETURNING " + qualified("o") + ", (SELECT p.lease_holder IS NOT NULL "
+                        + "FROM event_log.operations p WHERE p.id = $1) AS held_before")
                 .execute(Tuple.of(id, holder, lease.toMillis()))
-                .map(rows -> rows.rowCount() > 0);
+                .map(rows -> {
+                    var iterator = rows.iterator();
+                    if (!iterator.hasNext()) {
+                        return Optional.<Taken>empty();
+                    }
+                    Row row = iterator.next();
+                    return Optional.of(new Taken(map(row), Boolean.TRUE.equals(row.getBoolean("held_before"))));
+                });
     }
 
     /** A renewed lease and whether its operation was asked to stop. */
@@ -156,6 +182,10 @@ public class OperationsIndex {
                         + "ORDER BY lease_expires_at LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS)
                 .execute(Tuple.of(holder, limit, lease.toMillis()))
                 .map(OperationsIndex::all);
+    }
+
+    private static String qualified(String alias) {
+        return alias + "." + COLUMNS.replace(", ", ", " + alias + ".");
     }
 
     private static Optional<OperationRecord> first(RowSet<Row> rows) {

@@ -29,6 +29,7 @@ public final class OperationHandle {
     private volatile boolean cancelRequested;
     private volatile boolean lost;
     private AppendQueueFullException refused;
+    private CompletableFuture<Void> posted = CompletableFuture.completedFuture(null);
 
     OperationHandle(OperationRecord record, long lastSeq, Operations operations) {
         this.record = record;
@@ -57,11 +58,47 @@ public final class OperationHandle {
      * @throws IllegalStateException after the terminal event
      */
     public Uni<LoggedEvent> emit(String type, JsonNode data) {
+        return Uni.createFrom().completionStage(append(type, data));
+    }
+
+    /**
+     * Appends a non-terminal event without waiting for the broker, so the work goes on at once
+     * (progress and deltas need not hold the work up for a round trip each). Posted events keep
+     * their call order and seq among emitted ones; {@link #end} waits until every posted event is
+     * in the log before it appends the terminal event.
+     *
+     * @return a failure only when the event was refused at once (see {@link #emit})
+     * @throws IllegalArgumentException for a terminal event type (end with {@link #end})
+     */
+    public Uni<Void> post(String type, JsonNode data) {
+        if (OperationKinds.isTerminal(type)) {
+            throw new IllegalArgumentException(type + " is a terminal event type: end the operation with end()");
+        }
+        CompletableFuture<LoggedEvent> appended = append(type, data);
+        if (appended.isCompletedExceptionally()) {
+            return Uni.createFrom().completionStage(appended).replaceWithVoid();
+        }
+        synchronized (this) {
+            posted = CompletableFuture.allOf(posted, appended);
+        }
+        return Uni.createFrom().voidItem();
+    }
+
+    /** Completes when every event posted so far is in the log (fails if one could not be written). */
+    public Uni<Void> posted() {
+        CompletableFuture<Void> all;
+        synchronized (this) {
+            all = posted;
+        }
+        return Uni.createFrom().completionStage(all);
+    }
+
+    private CompletableFuture<LoggedEvent> append(String type, JsonNode data) {
         CompletableFuture<LoggedEvent> appended;
         boolean refusedNow = false;
         synchronized (this) {
             if (refused != null) {
-                return Uni.createFrom().failure(refused);
+                return CompletableFuture.failedFuture(refused);
             }
             if (ended) {
                 throw new IllegalStateException("operation " + record.id() + " has already ended");
@@ -88,7 +125,7 @@ public final class OperationHandle {
         if (refusedNow) {
             operations.abandon(this);
         }
-        return Uni.createFrom().completionStage(appended);
+        return appended;
     }
 
     /**
@@ -99,14 +136,15 @@ public final class OperationHandle {
         if (!OperationKinds.isTerminal(terminalType)) {
             throw new IllegalArgumentException(terminalType + " is not a terminal event type");
         }
-        return emit(terminalType, data).chain(() -> operations.finish(this, status))
+        return posted().chain(() -> emit(terminalType, data)).chain(() -> operations.finish(this, status))
                 .onFailure().invoke(this::giveUp);
     }
 
     /** Ends the operation as failed with the events its kind ends with on failure (see {@link OperationKinds}). */
     public Uni<Void> fail(String reason) {
         List<OperationKinds.PendingEvent> events = OperationKinds.failureEvents(record.type(), reason);
-        Uni<LoggedEvent> chain = Uni.createFrom().nullItem();
+        // a posted event that could not be written does not stop the failure from being told
+        Uni<?> chain = posted().onFailure().recoverWithNull();
         for (OperationKinds.PendingEvent event : events) {
             chain = chain.chain(() -> emit(event.type(), event.data()));
         }

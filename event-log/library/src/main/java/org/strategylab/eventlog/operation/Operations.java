@@ -52,13 +52,21 @@ public class Operations {
 
     /** Registers an operation that a worker will claim; it fails by itself if none does within the claim timeout. */
     public Uni<OperationRecord> register(String ownerId, String type, String targetId, String topic) {
-        return newRecord(ownerId, type, targetId, topic, null)
+        return register(UUID.randomUUID(), ownerId, type, targetId, topic);
+    }
+
+    /**
+     * Registers an operation under an id the caller chose, so that what refers to it (e.g. the row of
+     * the work it does) can be written at the same time instead of after.
+     */
+    public Uni<OperationRecord> register(UUID id, String ownerId, String type, String targetId, String topic) {
+        return newRecord(id, ownerId, type, targetId, topic, null)
                 .call(record -> index.insert(record, config.lease().claimTimeout()));
     }
 
     /** Registers an operation and claims it for this instance at once. */
     public Uni<OperationHandle> start(String ownerId, String type, String targetId, String topic) {
-        return newRecord(ownerId, type, targetId, topic, instance.id())
+        return newRecord(UUID.randomUUID(), ownerId, type, targetId, topic, instance.id())
                 .call(record -> index.insert(record, config.lease().duration()))
                 .map(record -> leases.hold(new OperationHandle(record, 0, this)));
     }
@@ -69,14 +77,15 @@ public class Operations {
      * @return empty when it ended or a live worker holds it already
      */
     public Uni<Optional<OperationHandle>> claim(UUID operationId) {
-        Uni<Optional<OperationRecord>> claimed = index.claim(operationId, instance.id(), config.lease().duration())
-                .chain(won -> won ? index.find(operationId) : Uni.createFrom().item(Optional.<OperationRecord>empty()));
-        return claimed.chain(found -> {
-            if (found.isEmpty()) {
+        return index.take(operationId, instance.id(), config.lease().duration()).chain(taken -> {
+            if (taken.isEmpty()) {
                 return Uni.createFrom().item(Optional.<OperationHandle>empty());
             }
-            OperationRecord record = found.get();
-            return lastSeq(record).map(seq -> Optional.of(leases.hold(new OperationHandle(record, seq, this))));
+            OperationRecord record = taken.get().operation();
+            // the first worker to take it knows there is nothing to number on from (only holders
+            // write events): no read of the log on the usual path
+            Uni<Long> seq = taken.get().heldBefore() ? lastSeq(record) : Uni.createFrom().item(0L);
+            return seq.map(last -> Optional.of(leases.hold(new OperationHandle(record, last, this))));
         });
     }
 
@@ -110,8 +119,7 @@ public class Operations {
         return config.lease().duration();
     }
 
-    private Uni<OperationRecord> newRecord(String ownerId, String type, String targetId, String topic, String holder) {
-        UUID id = UUID.randomUUID();
+    private Uni<OperationRecord> newRecord(UUID id, String ownerId, String type, String targetId, String topic, String holder) {
         // the producer's metadata look-up blocks on first use of a topic
         Uni<Integer> partition = Uni.createFrom().item(() -> appender.partitionFor(topic, id))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());

@@ -64,13 +64,26 @@ public class ExperimentExecutor {
             ExperimentSettings settings = settings(entity);
             RunContext context = new RunContext(id, entity.ownerId, token, settings, targets(entity),
                     ControlSets.of(settings.positiveControls(), settings.negativeControls()), progress);
-            return repository.update(id, null, row -> row.status = ExperimentRepository.RUNNING)
-                    .chain(() -> progress.emit("started", "running " + settings.mode() + " experiment", null))
-                    .chain(() -> phases(context, RunState.EMPTY))
+            // the upstream work starts at once: marking the row running and telling the stream go
+            // beside it (the first write of the phases waits for the mark, so the two never race)
+            Uni<Void> marked = repository.update(id, null, row -> {
+                        // a failure or a cancel that got there first stays
+                        if (ExperimentRepository.PENDING.equals(row.status)) {
+                            row.status = ExperimentRepository.RUNNING;
+                        }
+                    }).replaceWithVoid().memoize().indefinitely();
+            return progress.emit("started", "running " + settings.mode() + " experiment", null)
+                    .chain(() -> Uni.combine().all().unis(marked, phases(context, RunState.EMPTY, marked)).asTuple())
+                    .map(both -> both.getItem2())
                     .ifNoItem().after(config.runs().timeout()).failWith(TimeoutException::new)
-                    .chain(state -> repository.update(id, null, row -> finish(row, ExperimentRepository.COMPLETED, null, started)))
+                    // the last phase's state is written with the completion, in one transaction
+                    .chain(state -> repository.update(id, null, row -> {
+                        keep(row, state);
+                        finish(row, ExperimentRepository.COMPLETED, null, started);
+                    }))
                     .call(row -> progress.emit("completed", "the experiment completed", null))
-                    .onFailure().recoverWithUni(failure -> failed(progress, id, describe(failure), started));
+                    .onFailure().recoverWithUni(failure -> marked.onFailure().recoverWithNull()
+                            .chain(() -> failed(progress, id, describe(failure), started)));
         });
     }
 
@@ -85,22 +98,34 @@ public class ExperimentExecutor {
 
     /** Runs every phase that applies from {@code start}, persisting the state after each. */
     public Uni<RunState> phases(RunContext context, RunState start) {
+        return phases(context, start, Uni.createFrom().voidItem())
+                .call(state -> repository.update(context.experimentId(), null, row -> keep(row, state)));
+    }
+
+    /**
+     * Runs every phase that applies, persisting the state between phases (once {@code before} is
+     * done); the state after the last one is the caller's to write.
+     */
+    private Uni<RunState> phases(RunContext context, RunState start, Uni<Void> before) {
+        List<RunPhase> applying = phases.stream().filter(phase -> phase.appliesTo(context.settings()))
+                .sorted(Comparator.comparingInt(RunPhase::order)).toList();
         Uni<RunState> chain = Uni.createFrom().item(start);
-        for (RunPhase phase : phases.stream().sorted(Comparator.comparingInt(RunPhase::order)).toList()) {
-            if (phase.appliesTo(context.settings())) {
-                chain = chain.chain(state -> phase.run(context, state)).call(next -> keep(context.experimentId(), next));
+        for (int i = 0; i < applying.size(); i++) {
+            RunPhase phase = applying.get(i);
+            chain = chain.chain(state -> phase.run(context, state));
+            if (i < applying.size() - 1) {
+                chain = chain.call(next -> before.chain(() -> repository.update(context.experimentId(), null,
+                        row -> keep(row, next))));
             }
         }
         return chain;
     }
 
-    /** Persists what the run has computed so far. */
-    private Uni<Void> keep(UUID id, RunState state) {
-        return repository.update(id, null, row -> {
-            row.result = EvaluationJson.mapper().valueToTree(state.results());
-            row.upstreamStrategyId = state.upstreamStrategyId();
-            row.upstreamStepId = state.upstreamStepId();
-        }).replaceWithVoid();
+    /** What the run has computed so far, onto its row. */
+    private static void keep(ExperimentEntity row, RunState state) {
+        row.result = EvaluationJson.mapper().valueToTree(state.results());
+        row.upstreamStrategyId = state.upstreamStrategyId();
+        row.upstreamStepId = state.upstreamStepId();
     }
 
     private Uni<Optional<ExperimentEntity>> failed(ProgressEvents progress, UUID id, String error, long started) {

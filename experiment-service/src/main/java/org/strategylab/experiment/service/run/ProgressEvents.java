@@ -23,7 +23,10 @@ public final class ProgressEvents {
         return new ProgressEvents(null, experimentId);
     }
 
-    /** An {@code experiment_progress} event; {@code extra} fields (e.g. {@code metrics}) are added to it. */
+    /**
+     * An {@code experiment_progress} event; {@code extra} fields (e.g. {@code metrics}) are added to
+     * it. Completes at once; the operation's end waits until the event is in the log.
+     */
     public Uni<Void> emit(String phase, String message, Object extra) {
         if (handle == null) {
             return Uni.createFrom().voidItem();
@@ -39,7 +42,8 @@ public final class ProgressEvents {
                 data.setAll((ObjectNode) fields);
             }
         }
-        return handle.emit("experiment_progress", data).replaceWithVoid();
+        // posted, not awaited: the run goes on, and its end waits until every progress event is in the log
+        return handle.post("experiment_progress", data);
     }
 
     public OperationHandle handle() {
