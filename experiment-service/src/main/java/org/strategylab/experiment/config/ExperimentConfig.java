@@ -17,6 +17,28 @@ public interface ExperimentConfig {
     /** Analyses of an experiment that has run: enrichment and threshold sweeps. */
     Analyses analyses();
 
+    /** Requests that carry gene lists, taken in a few at a time. */
+    Intake intake();
+
+    /**
+     * A gene-ID experiment's body holds up to {@code runs.max-target-genes} IDs, several MB once
+     * parsed; fifty at once would hold the heap of a small pod. Requests past the limit wait, their
+     * bodies unread (in the connection, not in memory), for a request ahead to finish.
+     */
+    interface Intake {
+
+        /**
+         * POSTs under {@code /api/v1/experiments} and {@code /api/v1/control-sets} (the bodies with
+         * gene lists) read and handled at once by one instance; default 4.
+         */
+        @WithDefault("4")
+        int maxConcurrent();
+
+        /** The longest a request waits for its turn before it is answered 503 with Retry-After; default 60 s. */
+        @WithDefault("PT60S")
+        Duration maxWait();
+    }
+
     /** Waits and limits of the analyses (spec §8). */
     interface Analyses {
 
