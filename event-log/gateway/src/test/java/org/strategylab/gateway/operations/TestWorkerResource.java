@@ -77,6 +77,29 @@ public class TestWorkerResource {
         });
     }
 
+    /** Registers an operation without taking it, as a request that writes a command does. */
+    @POST
+    @Path("/registered")
+    public Uni<Response> register(@Valid Start body, @Context HttpServerRequest request) {
+        String owner = tokens.verify(request).map(CallerTokens.VerifiedCaller::userId).orElseThrow(Caller::unauthenticated);
+        String type = body == null || body.type() == null ? "test" : body.type();
+        return operations.register(owner, type, body == null ? null : body.targetId(), TOPIC)
+                .map(record -> Response.accepted(Map.of("operationId", record.id().toString())).build());
+    }
+
+    /** Takes a registered operation, as a worker does when the command arrives (409 when it cannot). */
+    @POST
+    @Path("/{id}/claim")
+    public Uni<Response> claim(@PathParam("id") UUID id) {
+        return operations.claim(id).map(claimed -> {
+            if (claimed.isEmpty()) {
+                return Response.status(409).build();
+            }
+            running.put(id, claimed.get());
+            return Response.ok(Map.of("lastSeq", claimed.get().lastSeq())).build();
+        });
+    }
+
     @POST
     @Path("/{id}/events")
     public Uni<Map<String, Object>> emit(@PathParam("id") UUID id, @Valid Emit body) {

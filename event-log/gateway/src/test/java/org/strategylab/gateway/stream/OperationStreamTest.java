@@ -252,6 +252,27 @@ class OperationStreamTest {
     }
 
     @Test
+    void aFirstClaimNumbersFromOneAndATakeOverGoesOnFromTheLog() throws Exception {
+        String op = given().header("Authorization", ALICE).contentType("application/json").body(Map.of("type", "test"))
+                .post("/api/v1/test/operations/registered").then().statusCode(202).extract().path("operationId");
+        given().header("Authorization", ALICE).post("/api/v1/test/operations/" + op + "/claim")
+                .then().statusCode(200).body("lastSeq", equalTo(0));
+        emit(ALICE, op, "progress", Map.of("step", 1));
+        emit(ALICE, op, "progress", Map.of("step", 2));
+        // the same command delivered again (its worker restarted under the same identity): the
+        // operation was held before, so the numbering goes on from what the log holds
+        given().header("Authorization", ALICE).post("/api/v1/test/operations/" + op + "/claim")
+                .then().statusCode(200).body("lastSeq", equalTo(2));
+        emit(ALICE, op, "operation_completed", Map.of("ok", true));
+        try (SseClient stream = subscribe(ALICE, op, null)) {
+            List<SseEvent> all = stream.readToEnd();
+            assertEquals(List.of(1L, 2L, 3L), all.stream().map(e -> CursorCodec.decode(e.id()).seq()).toList());
+        }
+        // ended: nobody takes it any more
+        given().header("Authorization", ALICE).post("/api/v1/test/operations/" + op + "/claim").then().statusCode(409);
+    }
+
+    @Test
     void activeOperationsAreListedForTheirOwnerWithFilters() {
         String chat = start(BOB, "chat", "conversation-42");
         String experiment = start(BOB, "experiment", "experiment-42");
