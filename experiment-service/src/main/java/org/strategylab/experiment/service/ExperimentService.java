@@ -52,6 +52,9 @@ public class ExperimentService {
     CommandPublisher commands;
 
     @Inject
+    AnalysisOperations launcher;
+
+    @Inject
     ExperimentViews views;
 
     @Inject
@@ -101,11 +104,9 @@ public class ExperimentService {
             if (row.metricsStale) {
                 throw ProblemException.conflict("METRICS_STALE", "The result was refined: re-evaluate the experiment first");
             }
-            return operations.register(callerId, KIND, id, EVENTS_TOPIC)
-                    .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.CROSS_VALIDATE,
-                                    operation.id().toString(), java.util.List.of(row.id.toString()), null, callerId, token,
-                                    kFolds))
-                            .map(sent -> OperationStarted.single(operation.id().toString(), row.id.toString())));
+            return launcher.start(callerId, KIND, row.id.toString(),
+                    operationId -> new ExperimentCommand(ExperimentCommand.CROSS_VALIDATE, operationId,
+                            java.util.List.of(row.id.toString()), null, callerId, token, kFolds));
         });
     }
 

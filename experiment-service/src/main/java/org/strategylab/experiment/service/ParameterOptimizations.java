@@ -8,11 +8,9 @@ import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.optimization.ParameterOptimizer;
-import org.strategylab.eventlog.operation.Operations;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.api.OperationStarted;
 import org.strategylab.experiment.api.ParameterOptimizationRequest;
-import org.strategylab.experiment.messaging.CommandPublisher;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.service.run.StepTrees;
 import org.strategylab.experiment.service.run.UpstreamEvaluation;
@@ -33,10 +31,7 @@ public class ParameterOptimizations {
     ExperimentService experiments;
 
     @Inject
-    Operations operations;
-
-    @Inject
-    CommandPublisher commands;
+    AnalysisOperations launcher;
 
     public Uni<OperationStarted> start(String callerId, String token, String id, ParameterOptimizationRequest request) {
         if (request.budget() != null && (request.budget() < MIN_BUDGET || request.budget() > MAX_BUDGET)) {
@@ -48,11 +43,9 @@ public class ParameterOptimizations {
                 throw ProblemException.conflict("NO_STRATEGY", "A gene-ID experiment has no search to optimise");
             }
             check(settings, request, false);
-            return operations.register(callerId, ExperimentService.KIND, id, ExperimentService.EVENTS_TOPIC)
-                    .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.PARAMETER_OPTIMIZATION,
-                                    operation.id().toString(), List.of(row.id.toString()), null, callerId, token, null,
-                                    null, null, null, request))
-                            .map(sent -> OperationStarted.single(operation.id().toString(), row.id.toString())));
+            return launcher.start(callerId, ExperimentService.KIND, row.id.toString(),
+                    operationId -> new ExperimentCommand(ExperimentCommand.PARAMETER_OPTIMIZATION, operationId,
+                            List.of(row.id.toString()), null, callerId, token, null, null, null, null, request));
         });
     }
 

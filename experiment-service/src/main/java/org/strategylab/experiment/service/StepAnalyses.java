@@ -9,10 +9,8 @@ import java.util.List;
 import java.util.Set;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
-import org.strategylab.eventlog.operation.Operations;
 import org.strategylab.experiment.api.OperationStarted;
 import org.strategylab.experiment.api.StepAnalysisRequest;
-import org.strategylab.experiment.messaging.CommandPublisher;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.service.run.StepAnalysisWork;
 
@@ -28,10 +26,7 @@ public class StepAnalyses {
     ExperimentService experiments;
 
     @Inject
-    Operations operations;
-
-    @Inject
-    CommandPublisher commands;
+    AnalysisOperations launcher;
 
     public Uni<OperationStarted> start(String callerId, String token, String id, StepAnalysisRequest request) {
         List<String> phases = request == null || request.phases() == null ? List.of() : request.phases();
@@ -45,11 +40,10 @@ public class StepAnalyses {
             if (ExperimentViews.settings(row).geneIdMode()) {
                 throw ProblemException.conflict("NO_STRATEGY", "A gene-ID experiment has no search or strategy to analyse");
             }
-            return operations.register(callerId, ExperimentService.KIND, id, ExperimentService.EVENTS_TOPIC)
-                    .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.STEP_ANALYSIS,
-                                    operation.id().toString(), List.of(row.id.toString()), null, callerId, token, null,
-                                    null, ordered.isEmpty() ? null : ordered, null))
-                            .map(sent -> OperationStarted.single(operation.id().toString(), row.id.toString())));
+            return launcher.start(callerId, ExperimentService.KIND, row.id.toString(),
+                    operationId -> new ExperimentCommand(ExperimentCommand.STEP_ANALYSIS, operationId,
+                            List.of(row.id.toString()), null, callerId, token, null, null,
+                            ordered.isEmpty() ? null : ordered, null));
         });
     }
 

@@ -9,11 +9,9 @@ import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.optimization.SweepValues;
-import org.strategylab.eventlog.operation.Operations;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.api.OperationStarted;
 import org.strategylab.experiment.api.ThresholdSweepRequest;
-import org.strategylab.experiment.messaging.CommandPublisher;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.messaging.SweepPlan;
 
@@ -33,10 +31,7 @@ public class ThresholdSweeps {
     ExperimentService experiments;
 
     @Inject
-    Operations operations;
-
-    @Inject
-    CommandPublisher commands;
+    AnalysisOperations launcher;
 
     public Uni<OperationStarted> start(String callerId, String token, String id, ThresholdSweepRequest request) {
         String sweepType = request.sweepType() == null ? "numeric" : request.sweepType();
@@ -57,10 +52,9 @@ public class ThresholdSweeps {
                 throw invalid("/parameterName", "'" + plan.parameterName() + "' is not a parameter of this experiment's "
                         + (ExperimentSettings.MULTI_STEP.equals(settings.mode()) ? "steps" : "search"));
             }
-            return operations.register(callerId, KIND, id, ExperimentService.EVENTS_TOPIC)
-                    .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.THRESHOLD_SWEEP,
-                                    operation.id().toString(), List.of(row.id.toString()), null, callerId, token, null, plan, null, null))
-                            .map(sent -> OperationStarted.single(operation.id().toString(), row.id.toString())));
+            return launcher.start(callerId, KIND, row.id.toString(),
+                    operationId -> new ExperimentCommand(ExperimentCommand.THRESHOLD_SWEEP, operationId,
+                            List.of(row.id.toString()), null, callerId, token, null, plan, null, null));
         });
     }
 
