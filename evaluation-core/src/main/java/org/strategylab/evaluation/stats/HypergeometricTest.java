@@ -136,6 +136,24 @@ public final class HypergeometricTest {
                 logPmf[next--] = logSum + Math.log(product);
             }
         }
+        // each distinct point's tail once (terms of one K often share their count too), its ratios
+        // from tables shared by the group: the same doubles, so the same sums, as upperFrom/lowerFrom
+        double[] tailOfPoint = new double[distinct];
+        double[] upRatios = null;
+        double[] downRatios = null;
+        for (int j = 0; j < distinct; j++) {
+            if (points[j] > mode) {
+                if (upRatios == null) {
+                    upRatios = new double[hi + 1];
+                }
+                tailOfPoint[j] = upperFrom(points[j], logPmf[j], hi, upRatios, successes, draws, nK);
+            } else {
+                if (downRatios == null) {
+                    downRatios = new double[hi + 1];
+                }
+                tailOfPoint[j] = lowerFrom(points[j] + 1, logPmf[j], lo, downRatios, successes, draws, nK);
+            }
+        }
         for (int i = 0; i < xs.length; i++) {
             int x = xs[i];
             if (x <= lo) {
@@ -143,10 +161,7 @@ public final class HypergeometricTest {
             } else if (x > hi) {
                 out[i] = Double.NEGATIVE_INFINITY;
             } else {
-                int point = x > mode ? x : x - 1;
-                double logPmfPoint = logPmf[Arrays.binarySearch(points, 0, distinct, point)];
-                out[i] = x > mode ? upperFrom(x, logPmfPoint, population, successes, draws)
-                        : lowerFrom(x, logPmfPoint, population, successes, draws);
+                out[i] = tailOfPoint[Arrays.binarySearch(points, 0, distinct, x > mode ? x : x - 1)];
             }
         }
         return out;
@@ -164,13 +179,46 @@ public final class HypergeometricTest {
         double sum = 1.0;
         double term = 1.0;
         for (int i = x; i < hi; i++) {
-            term *= ((double) (successes - i) * (draws - i)) / ((double) (i + 1) * (nK + i + 1));
+            term *= upRatio(i, successes, draws, nK);
             sum += term;
             if (term < sum * 1e-17) {
                 break;
             }
         }
         return logPmfX + Math.log(sum);
+    }
+
+    /**
+     * {@link #upperFrom(int, double, int, int, int)} with the ratios kept in {@code ratios} (index i,
+     * computed on first use; 0 marks an empty slot, as every ratio inside the support is positive).
+     */
+    private static double upperFrom(int x, double logPmfX, int hi, double[] ratios, int successes, int draws,
+                                    double nK) {
+        double sum = 1.0;
+        double term = 1.0;
+        for (int i = x; i < hi; i++) {
+            double ratio = ratios[i];
+            if (ratio == 0.0) {
+                ratio = upRatio(i, successes, draws, nK);
+                ratios[i] = ratio;
+            }
+            term *= ratio;
+            sum += term;
+            if (term < sum * 1e-17) {
+                break;
+            }
+        }
+        return logPmfX + Math.log(sum);
+    }
+
+    /** pmf(i+1)/pmf(i). */
+    private static double upRatio(int i, int successes, int draws, double nK) {
+        return ((double) (successes - i) * (draws - i)) / ((double) (i + 1) * (nK + i + 1));
+    }
+
+    /** pmf(i−1)/pmf(i). */
+    private static double downRatio(int i, int successes, int draws, double nK) {
+        return ((double) i * (nK + i)) / ((double) (successes - i + 1) * (draws - i + 1));
     }
 
     /** ln P(X ≥ x) for x at or below the mode, from ln pmf(x − 1): 1 − the (small) lower tail. */
@@ -181,7 +229,28 @@ public final class HypergeometricTest {
         double sum = 1.0;
         double term = 1.0;
         for (int i = x - 1; i > lo; i--) {
-            term *= ((double) i * (nK + i)) / ((double) (successes - i + 1) * (draws - i + 1));
+            term *= downRatio(i, successes, draws, nK);
+            sum += term;
+            if (term < sum * 1e-17) {
+                break;
+            }
+        }
+        double lower = Math.exp(logPmfBelow) * sum;
+        return Math.log1p(-Math.min(lower, 1.0));
+    }
+
+    /** {@link #lowerFrom(int, double, int, int, int)} with the ratios kept in {@code ratios}, as for the upper tail. */
+    private static double lowerFrom(int x, double logPmfBelow, int lo, double[] ratios, int successes, int draws,
+                                    double nK) {
+        double sum = 1.0;
+        double term = 1.0;
+        for (int i = x - 1; i > lo; i--) {
+            double ratio = ratios[i];
+            if (ratio == 0.0) {
+                ratio = downRatio(i, successes, draws, nK);
+                ratios[i] = ratio;
+            }
+            term *= ratio;
             sum += term;
             if (term < sum * 1e-17) {
                 break;
