@@ -1,6 +1,8 @@
 package org.strategylab.evaluation.ids;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 
 /**
  * Numbers distinct strings 0, 1, 2, … in first-seen order: the control index ({@link ControlSets})
@@ -87,6 +89,14 @@ public final class IdInterner {
     /** The distinct strings, indexed by their number (a new array). */
     public String[] toArray() {
         return Arrays.copyOf(strings, size);
+    }
+
+    /**
+     * The strings numbered {@code from} to {@code to − 1}, as an unmodifiable list over one copy
+     * (the list of a control set; {@code List.of(toArray()…)} copied the strings three times).
+     */
+    public List<String> list(int from, int to) {
+        return Collections.unmodifiableList(Arrays.asList(Arrays.copyOfRange(strings, from, to)));
     }
 
     /**
