@@ -20,10 +20,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code metrics} command of a single call without Jackson databind: the document is read by
- * jackson-core's streaming parser straight into ID lists and counts, and the answer written by its
- * generator with the pretty printer {@code ObjectMapper.writerWithDefaultPrettyPrinter} uses, field
- * by field in the record's order, so the text is the same.
+ * The {@code metrics} command without Jackson databind, for a single call and for a batch line: a
+ * single call's document is read by jackson-core's streaming parser straight into ID lists and
+ * counts, a batch line by {@link MetricsRequestScanner}, and the answer is written by jackson-core's
+ * generator (with the pretty printer {@code ObjectMapper.writerWithDefaultPrettyPrinter} uses, for a
+ * single call), field by field in the record's order, so the text is the same as databind's.
  *
  * <p>Why: a single call is mostly start-up, and databind (its ~380 classes, the mapper's set-up, the
  * reflective record introspection with its proxies and generated accessors) was the largest part
@@ -98,6 +99,41 @@ final class LightMetrics {
         }
     }
 
+    /**
+     * The compact answer line {@code {"id":…,"result":{…}}} to a batch line that
+     * {@link MetricsRequestScanner} recognises, as the general path writes it; or null to take that path.
+     */
+    static String batchAnswer(byte[] line, int from, int length) {
+        MetricsRequestScanner.Request request = MetricsRequestScanner.scan(line, from, length);
+        if (request == null) {
+            return null;
+        }
+        try {
+            ExperimentMetrics metrics = evaluate(request.input());
+            if (metrics == null) {
+                return null;
+            }
+            StringWriter text = new StringWriter(1024);
+            try (JsonGenerator out = FACTORY.createGenerator(text)) {
+                out.writeStartObject();
+                out.writeFieldName("id");
+                if (request.id() instanceof Integer n) {
+                    out.writeNumber(n);
+                } else if (request.id() instanceof String s) {
+                    out.writeString(s);
+                } else {
+                    out.writeNull();
+                }
+                out.writeFieldName("result");
+                write(out, metrics);
+                out.writeEndObject();
+            }
+            return text.toString();
+        } catch (ValidationException | IOException e) {
+            return null;
+        }
+    }
+
     /** The metrics as the general path computes them, or null when a field is missing or of another type. */
     private static ExperimentMetrics evaluate(Map<String, Object> fields) {
         if (fields.containsKey("resultIds")) {
@@ -139,41 +175,46 @@ final class LightMetrics {
         StringWriter text = new StringWriter(1024);
         try (JsonGenerator out = FACTORY.createGenerator(text)) {
             out.setPrettyPrinter(new DefaultPrettyPrinter());
-            out.writeStartObject();
-            ConfusionMatrix c = m.confusionMatrix();
-            out.writeFieldName("confusionMatrix");
-            if (c == null) {
-                out.writeNull();
-            } else {
-                out.writeStartObject();
-                out.writeNumberField("truePositives", c.truePositives());
-                out.writeNumberField("falsePositives", c.falsePositives());
-                out.writeNumberField("trueNegatives", c.trueNegatives());
-                out.writeNumberField("falseNegatives", c.falseNegatives());
-                out.writeEndObject();
-            }
-            ratio(out, "sensitivity", m.sensitivity());
-            ratio(out, "specificity", m.specificity());
-            ratio(out, "precision", m.precision());
-            ratio(out, "f1Score", m.f1Score());
-            ratio(out, "mcc", m.mcc());
-            ratio(out, "balancedAccuracy", m.balancedAccuracy());
-            ratio(out, "negativePredictiveValue", m.negativePredictiveValue());
-            ratio(out, "falsePositiveRate", m.falsePositiveRate());
-            ratio(out, "falseNegativeRate", m.falseNegativeRate());
-            ratio(out, "youdensJ", m.youdensJ());
-            out.writeNumberField("totalResults", m.totalResults());
-            out.writeNumberField("totalPositives", m.totalPositives());
-            out.writeNumberField("totalNegatives", m.totalNegatives());
-            out.writeFieldName("undefinedMetrics");
-            out.writeStartArray();
-            for (String name : m.undefinedMetrics()) {
-                out.writeString(name);
-            }
-            out.writeEndArray();
-            out.writeEndObject();
+            write(out, m);
         }
         return text.toString();
+    }
+
+    /** The metrics object, field by field in the record's order, as databind writes the record. */
+    private static void write(JsonGenerator out, ExperimentMetrics m) throws IOException {
+        out.writeStartObject();
+        ConfusionMatrix c = m.confusionMatrix();
+        out.writeFieldName("confusionMatrix");
+        if (c == null) {
+            out.writeNull();
+        } else {
+            out.writeStartObject();
+            out.writeNumberField("truePositives", c.truePositives());
+            out.writeNumberField("falsePositives", c.falsePositives());
+            out.writeNumberField("trueNegatives", c.trueNegatives());
+            out.writeNumberField("falseNegatives", c.falseNegatives());
+            out.writeEndObject();
+        }
+        ratio(out, "sensitivity", m.sensitivity());
+        ratio(out, "specificity", m.specificity());
+        ratio(out, "precision", m.precision());
+        ratio(out, "f1Score", m.f1Score());
+        ratio(out, "mcc", m.mcc());
+        ratio(out, "balancedAccuracy", m.balancedAccuracy());
+        ratio(out, "negativePredictiveValue", m.negativePredictiveValue());
+        ratio(out, "falsePositiveRate", m.falsePositiveRate());
+        ratio(out, "falseNegativeRate", m.falseNegativeRate());
+        ratio(out, "youdensJ", m.youdensJ());
+        out.writeNumberField("totalResults", m.totalResults());
+        out.writeNumberField("totalPositives", m.totalPositives());
+        out.writeNumberField("totalNegatives", m.totalNegatives());
+        out.writeFieldName("undefinedMetrics");
+        out.writeStartArray();
+        for (String name : m.undefinedMetrics()) {
+            out.writeString(name);
+        }
+        out.writeEndArray();
+        out.writeEndObject();
     }
 
     /** A primitive double as {@code EvaluationJson} writes it: a non-finite value as 0.0. */
