@@ -139,20 +139,17 @@ public final class HypergeometricTest {
         // each distinct point's tail once (terms of one K often share their count too), its ratios
         // from tables shared by the group: the same doubles, so the same sums, as upperFrom/lowerFrom
         double[] tailOfPoint = new double[distinct];
-        double[] upRatios = null;
-        double[] downRatios = null;
+        int firstUpper = 0; // points are sorted: those below the mode, then those above it
+        while (firstUpper < distinct && points[firstUpper] < mode) {
+            firstUpper++;
+        }
+        RatioTable downRatios = firstUpper == 0 ? null
+                : new RatioTable(points[firstUpper - 1], points[firstUpper - 1] - points[0], successes, draws, nK);
+        RatioTable upRatios = firstUpper == distinct ? null
+                : new RatioTable(points[firstUpper], points[distinct - 1] - points[firstUpper], successes, draws, nK);
         for (int j = 0; j < distinct; j++) {
-            if (points[j] > mode) {
-                if (upRatios == null) {
-                    upRatios = new double[hi + 1];
-                }
-                tailOfPoint[j] = upperFrom(points[j], logPmf[j], hi, upRatios, successes, draws, nK);
-            } else {
-                if (downRatios == null) {
-                    downRatios = new double[hi + 1];
-                }
-                tailOfPoint[j] = lowerFrom(points[j] + 1, logPmf[j], lo, downRatios, successes, draws, nK);
-            }
+            tailOfPoint[j] = j >= firstUpper ? upperFrom(points[j], logPmf[j], hi, upRatios)
+                    : lowerFrom(points[j] + 1, logPmf[j], lo, downRatios);
         }
         for (int i = 0; i < xs.length; i++) {
             int x = xs[i];
@@ -188,19 +185,21 @@ public final class HypergeometricTest {
         return logPmfX + Math.log(sum);
     }
 
-    /**
-     * {@link #upperFrom(int, double, int, int, int)} with the ratios kept in {@code ratios} (index i,
-     * computed on first use; 0 marks an empty slot, as every ratio inside the support is positive).
-     */
-    private static double upperFrom(int x, double logPmfX, int hi, double[] ratios, int successes, int draws,
-                                    double nK) {
+    /** {@link #upperFrom(int, double, int, int, int)} with the ratios from a shared table: the same doubles. */
+    private static double upperFrom(int x, double logPmfX, int hi, RatioTable table) {
+        double[] ratios = table.values;
+        int base = table.base; // slot k holds the ratio at base + k
         double sum = 1.0;
         double term = 1.0;
         for (int i = x; i < hi; i++) {
-            double ratio = ratios[i];
+            int k = i - base;
+            if (k >= ratios.length) {
+                ratios = table.grow(k);
+            }
+            double ratio = ratios[k];
             if (ratio == 0.0) {
-                ratio = upRatio(i, successes, draws, nK);
-                ratios[i] = ratio;
+                ratio = upRatio(i, table.successes, table.draws, table.nK);
+                ratios[k] = ratio;
             }
             term *= ratio;
             sum += term;
@@ -239,16 +238,21 @@ public final class HypergeometricTest {
         return Math.log1p(-Math.min(lower, 1.0));
     }
 
-    /** {@link #lowerFrom(int, double, int, int, int)} with the ratios kept in {@code ratios}, as for the upper tail. */
-    private static double lowerFrom(int x, double logPmfBelow, int lo, double[] ratios, int successes, int draws,
-                                    double nK) {
+    /** {@link #lowerFrom(int, double, int, int, int)} with the ratios from a shared table: the same doubles. */
+    private static double lowerFrom(int x, double logPmfBelow, int lo, RatioTable table) {
+        double[] ratios = table.values;
+        int base = table.base; // slot k holds the ratio at base − k
         double sum = 1.0;
         double term = 1.0;
         for (int i = x - 1; i > lo; i--) {
-            double ratio = ratios[i];
+            int k = base - i;
+            if (k >= ratios.length) {
+                ratios = table.grow(k);
+            }
+            double ratio = ratios[k];
             if (ratio == 0.0) {
-                ratio = downRatio(i, successes, draws, nK);
-                ratios[i] = ratio;
+                ratio = downRatio(i, table.successes, table.draws, table.nK);
+                ratios[k] = ratio;
             }
             term *= ratio;
             sum += term;
@@ -258,6 +262,34 @@ public final class HypergeometricTest {
         }
         double lower = Math.exp(logPmfBelow) * sum;
         return Math.log1p(-Math.min(lower, 1.0));
+    }
+
+    /**
+     * The ratios pmf(i+1)/pmf(i) above the mode or pmf(i−1)/pmf(i) below it, of one distribution,
+     * from {@code base} outwards, each computed on first use: the terms of one K share them. 0 marks
+     * an empty slot (every ratio inside the support is positive). Sized for the points plus a margin;
+     * it grows when a tail reaches further (the tails stop where their terms no longer count).
+     */
+    private static final class RatioTable {
+        final int base;
+        final int successes;
+        final int draws;
+        final double nK;
+        double[] values;
+
+        RatioTable(int base, int span, int successes, int draws, double nK) {
+            this.base = base;
+            this.successes = successes;
+            this.draws = draws;
+            this.nK = nK;
+            this.values = new double[span + 64];
+        }
+
+        /** Makes slot k exist; returns the (new) array. */
+        double[] grow(int k) {
+            values = Arrays.copyOf(values, Math.max(k + 1, values.length * 2));
+            return values;
+        }
     }
 
     /** P(X ≥ x), exact (may underflow to 0; use {@link #logUpperTail} to rank or threshold). */
