@@ -59,12 +59,20 @@ public final class EvaluationCli {
     private static final String USAGE = "usage: strategylab-eval "
             + "metrics|rank|bootstrap|cv|hypergeometric|enrich|custom-enrich|overlap|compare|report|batch [FILE]";
 
-    private final ObjectMapper mapper = EvaluationJson.mapper();
+    /** Set on first use: a single {@code metrics} call never needs it ({@link LightMetrics}). */
+    private ObjectMapper mapper;
 
     public static void main(String[] args) {
         int status = new EvaluationCli().run(args, System.in, System.out, System.err);
         System.out.flush();
         System.exit(status);
+    }
+
+    private ObjectMapper mapper() {
+        if (mapper == null) {
+            mapper = EvaluationJson.mapper();
+        }
+        return mapper;
     }
 
     /** Runs one command; returns the exit status. */
@@ -77,11 +85,20 @@ public final class EvaluationCli {
             return batch(args, stdin, out, err);
         }
         try {
+            byte[] bytes = args.length == 2 ? Files.readAllBytes(Path.of(args[1])) : stdin.readAllBytes();
+            if ("metrics".equals(args[0])) {
+                String answer = LightMetrics.answer(bytes);
+                if (answer != null) {
+                    out.println(answer);
+                    return 0;
+                }
+            }
+            // a file is decoded strictly (malformed UTF-8 is an input error), standard input with replacement
             String text = args.length == 2 ? Files.readString(Path.of(args[1]), StandardCharsets.UTF_8)
-                    : new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+                    : new String(bytes, StandardCharsets.UTF_8);
             JsonNode root;
             try {
-                root = mapper.readTree(text);
+                root = mapper().readTree(text);
             } catch (JsonProcessingException e) {
                 throw new ValidationException("input", "not valid JSON at line "
                         + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr());
@@ -91,7 +108,7 @@ public final class EvaluationCli {
             if (result instanceof String html) {
                 out.print(html);
             } else {
-                out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(result));
+                out.println(mapper().writerWithDefaultPrettyPrinter().writeValueAsString(result));
             }
             return 0;
         } catch (ValidationException e) {
@@ -120,6 +137,14 @@ public final class EvaluationCli {
             int number = 0;
             while (lines.next()) {
                 number++;
+                if (lines.isAscii()) { // the plainest metrics requests skip Jackson databind (LightMetrics)
+                    String light = LightMetrics.batchAnswer(lines.buffer(), lines.lineStart(), lines.lineLength());
+                    if (light != null) {
+                        out.println(light);
+                        out.flush();
+                        continue;
+                    }
+                }
                 StreamedInput request = lines.isAscii() ? parsedAscii(lines) : null;
                 ObjectNode answer;
                 if (request != null) {
@@ -133,7 +158,7 @@ public final class EvaluationCli {
                     }
                     answer = answer(line, number);
                 }
-                out.println(mapper.writeValueAsString(answer));
+                out.println(mapper().writeValueAsString(answer));
                 out.flush();
             }
             return 0;
@@ -155,8 +180,8 @@ public final class EvaluationCli {
         if (length < 4 || b[from] != '{' || b[from + 1] == 0 || b[from + 2] == 0 || b[from + 3] == 0) {
             return null;
         }
-        try (JsonParser parser = mapper.getFactory().createParser(b, from, length)) {
-            return StreamedInput.read(mapper, parser);
+        try (JsonParser parser = mapper().getFactory().createParser(b, from, length)) {
+            return StreamedInput.read(mapper(), parser);
         } catch (IOException e) {
             return null;
         }
@@ -166,9 +191,9 @@ public final class EvaluationCli {
     private ObjectNode answer(String line, int number) {
         JsonNode request;
         try {
-            request = mapper.readTree(line);
+            request = mapper().readTree(line);
         } catch (JsonProcessingException e) {
-            return error(mapper.createObjectNode(), null, number, "request",
+            return error(mapper().createObjectNode(), null, number, "request",
                     "not valid JSON at column " + e.getLocation().getColumnNr());
         }
         return answer(request, Map.of(), number);
@@ -176,7 +201,7 @@ public final class EvaluationCli {
 
     /** The answer to one parsed request: its result, or its error; never an exception. */
     private ObjectNode answer(JsonNode request, Map<String, List<String>> streamedInput, int number) {
-        ObjectNode answer = mapper.createObjectNode();
+        ObjectNode answer = mapper().createObjectNode();
         try {
             if (!request.isObject()) {
                 throw new ValidationException("request", "must be a JSON object");
@@ -191,7 +216,7 @@ public final class EvaluationCli {
                 throw new ValidationException("input", "is required");
             }
             Object result = dispatch(command, new InputDocument(request.get("input"), "", streamedInput));
-            answer.set("result", mapper.valueToTree(result));
+            answer.set("result", mapper().valueToTree(result));
             return answer;
         } catch (ValidationException e) {
             return error(answer, request, number, e.field(), fieldMessage(e));
@@ -315,7 +340,7 @@ public final class EvaluationCli {
                     throw new ValidationException("enrichmentResults", "must be an array");
                 }
                 for (JsonNode r : array) {
-                    results.add(mapper.treeToValue(r, EnrichmentResult.class));
+                    results.add(mapper().treeToValue(r, EnrichmentResult.class));
                 }
             }
             experiments.add(new EnrichmentComparator.ExperimentEnrichment(e.requireString("id"),
@@ -330,7 +355,7 @@ public final class EvaluationCli {
         }
         Experiment experiment;
         try {
-            experiment = mapper.treeToValue(in.root(), Experiment.class);
+            experiment = mapper().treeToValue(in.root(), Experiment.class);
         } catch (JsonProcessingException e) {
             String path = e instanceof com.fasterxml.jackson.databind.JsonMappingException m
                     ? m.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()

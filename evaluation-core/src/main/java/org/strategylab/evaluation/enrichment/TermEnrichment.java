@@ -10,7 +10,6 @@ import org.strategylab.evaluation.stats.MultipleTesting;
 import org.strategylab.evaluation.stats.OddsRatio;
 import org.strategylab.evaluation.stats.RadixSort;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -45,48 +44,57 @@ public final class TermEnrichment {
             validate(terms.get(i), i, resultSize, backgroundSize);
         }
         double[] logP = logUpperTails(terms, resultSize, backgroundSize);
+        // one sort, on ln p, so terms whose p underflows to 0 still come out in the right order; it
+        // is also p's order (exp is monotone), which is all BH needs: tied p values get the same
+        // adjusted value whatever their order among themselves
+        int[] order = IndexSort.ascending(logP);
         double[] p = new double[m];
-        for (int i = 0; i < m; i++) {
-            p[i] = Math.exp(logP[i]);
+        for (int r = 0; r < m; r++) {
+            p[r] = Math.exp(logP[order[r]]);
         }
-        double[] fdr = MultipleTesting.benjaminiHochberg(p);
-        double[] bonferroni = MultipleTesting.bonferroni(p);
-        List<EnrichmentTerm> out = new ArrayList<>(m);
-        for (int i = 0; i < m; i++) {
+        double[] fdr = MultipleTesting.benjaminiHochbergOfAscending(p);
+        EnrichmentTerm[] sorted = new EnrichmentTerm[m];
+        for (int r = 0; r < m; r++) {
+            int i = order[r];
             TermCounts t = terms.get(i);
             int a = t.resultCount();
             int k = t.backgroundCount();
             double fold = resultSize > 0 && k > 0
                     ? ((double) a / resultSize) / ((double) k / backgroundSize) : 0.0;
-            OddsRatio odds = OddsRatio.of(a, resultSize - a, k - a, (long) backgroundSize - resultSize - k + a);
-            out.add(new EnrichmentTerm(t.termId(), t.termName() == null ? t.termId() : t.termName(), a, k, fold,
-                    odds.value(), p[i], fdr[i], bonferroni[i], List.of(), odds.flag(), odds.haldane(), logP[i],
-                    null));
+            // OddsRatio.of's arithmetic, without the intermediate record
+            long b = resultSize - a;
+            long c = k - a;
+            long d = (long) backgroundSize - resultSize - k + a;
+            double ad = (double) a * d;
+            double bc = (double) b * c;
+            double haldane = (a + 0.5) * (d + 0.5) / ((b + 0.5) * (c + 0.5));
+            Double odds = bc > 0 ? ad / bc : null;
+            String oddsFlag = bc > 0 ? null : ad > 0 ? OddsRatio.INFINITE : OddsRatio.UNDEFINED;
+            sorted[r] = new EnrichmentTerm(t.termId(), t.termName() == null ? t.termId() : t.termName(), a, k, fold,
+                    odds, p[r], fdr[r], Math.min(1.0, m * p[r]), List.of(), oddsFlag, haldane, logP[i], null);
         }
-        // sort on ln p so terms whose p underflows to 0 still come out in the right order
-        int[] order = IndexSort.ascending(logP);
-        List<EnrichmentTerm> sorted = new ArrayList<>(m);
-        for (int i : order) {
-            sorted.add(out.get(i));
-        }
-        return new EnrichmentResult(analysisType, sorted, resultSize, backgroundSize, null);
+        return new EnrichmentResult(analysisType, Arrays.asList(sorted), resultSize, backgroundSize, null);
     }
 
     private static void validate(TermCounts t, int i, int n, int bigN) {
-        String prefix = "terms[" + i + "].";
         if (t.termId() == null || t.termId().isBlank()) {
-            throw new ValidationException(prefix + "termId", "is required");
+            throw new ValidationException(field(i, "termId"), "is required");
         }
         if (t.backgroundCount() < 0 || t.backgroundCount() > bigN) {
-            throw new ValidationException(prefix + "backgroundCount", "must be between 0 and backgroundSize");
+            throw new ValidationException(field(i, "backgroundCount"), "must be between 0 and backgroundSize");
         }
         if (t.resultCount() < 0 || t.resultCount() > Math.min(n, t.backgroundCount())) {
-            throw new ValidationException(prefix + "resultCount", "must be between 0 and min(resultSize, backgroundCount)");
+            throw new ValidationException(field(i, "resultCount"), "must be between 0 and min(resultSize, backgroundCount)");
         }
         if (t.backgroundCount() - t.resultCount() > bigN - n) {
-            throw new ValidationException(prefix + "backgroundCount",
+            throw new ValidationException(field(i, "backgroundCount"),
                     "more term genes outside the result than background genes outside it");
         }
+    }
+
+    /** The field name of term i's {@code name}; built only for an error (it was a string per term). */
+    private static String field(int i, String name) {
+        return "terms[" + i + "]." + name;
     }
 
     /**

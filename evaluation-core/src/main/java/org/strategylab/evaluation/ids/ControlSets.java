@@ -3,7 +3,6 @@ package org.strategylab.evaluation.ids;
 import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ValidationException;
 
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
@@ -18,6 +17,8 @@ public final class ControlSets {
 
     private final List<String> positives;
     private final List<String> negatives;
+    /** {@code positives.size()}, read on every lookup. */
+    private final int positiveCount;
     /** Every control numbered in list order: positive i is number i, negative j is number |P| + j. */
     private final IdInterner numbers;
     /**
@@ -58,9 +59,9 @@ public final class ControlSets {
                 }
             }
         }
-        String[] all = numbers.toArray();
-        this.positives = List.of(Arrays.copyOfRange(all, 0, p));
-        this.negatives = List.of(Arrays.copyOfRange(all, p, all.length));
+        this.positives = numbers.list(0, p);
+        this.negatives = numbers.list(p, numbers.size());
+        this.positiveCount = p;
         this.shortestControl = shortest;
     }
 
@@ -101,7 +102,7 @@ public final class ControlSets {
         if (number == IdInterner.ABSENT) {
             return NOT_A_CONTROL;
         }
-        int p = positives.size();
+        int p = positiveCount;
         return number < p ? number : -(number - p + 1);
     }
 

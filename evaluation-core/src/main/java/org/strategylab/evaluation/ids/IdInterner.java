@@ -1,6 +1,8 @@
 package org.strategylab.evaluation.ids;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 
 /**
  * Numbers distinct strings 0, 1, 2, … in first-seen order: the control index ({@link ControlSets})
@@ -87,6 +89,19 @@ public final class IdInterner {
     /** The distinct strings, indexed by their number (a new array). */
     public String[] toArray() {
         return Arrays.copyOf(strings, size);
+    }
+
+    /**
+     * The strings numbered {@code from} to {@code to − 1} ({@code to} ≤ {@link #size}), as an
+     * unmodifiable view, not a copy: a number's string never changes, and growing the table keeps
+     * the old array's strings where they are. (The lists of a control set; copying them was a tenth of
+     * what building one allocated.)
+     */
+    public List<String> list(int from, int to) {
+        if (from < 0 || to > size || from > to) {
+            throw new IndexOutOfBoundsException("[" + from + ", " + to + ") of " + size);
+        }
+        return Collections.unmodifiableList(Arrays.asList(strings).subList(from, to));
     }
 
     /**

@@ -136,6 +136,21 @@ public final class HypergeometricTest {
                 logPmf[next--] = logSum + Math.log(product);
             }
         }
+        // each distinct point's tail once (terms of one K often share their count too), its ratios
+        // from tables shared by the group: the same doubles, so the same sums, as upperFrom/lowerFrom
+        double[] tailOfPoint = new double[distinct];
+        int firstUpper = 0; // points are sorted: those below the mode, then those above it
+        while (firstUpper < distinct && points[firstUpper] < mode) {
+            firstUpper++;
+        }
+        RatioTable downRatios = firstUpper == 0 ? null
+                : new RatioTable(points[firstUpper - 1], points[firstUpper - 1] - points[0], successes, draws, nK);
+        RatioTable upRatios = firstUpper == distinct ? null
+                : new RatioTable(points[firstUpper], points[distinct - 1] - points[firstUpper], successes, draws, nK);
+        for (int j = 0; j < distinct; j++) {
+            tailOfPoint[j] = j >= firstUpper ? upperFrom(points[j], logPmf[j], hi, upRatios)
+                    : lowerFrom(points[j] + 1, logPmf[j], lo, downRatios);
+        }
         for (int i = 0; i < xs.length; i++) {
             int x = xs[i];
             if (x <= lo) {
@@ -143,10 +158,7 @@ public final class HypergeometricTest {
             } else if (x > hi) {
                 out[i] = Double.NEGATIVE_INFINITY;
             } else {
-                int point = x > mode ? x : x - 1;
-                double logPmfPoint = logPmf[Arrays.binarySearch(points, 0, distinct, point)];
-                out[i] = x > mode ? upperFrom(x, logPmfPoint, population, successes, draws)
-                        : lowerFrom(x, logPmfPoint, population, successes, draws);
+                out[i] = tailOfPoint[Arrays.binarySearch(points, 0, distinct, x > mode ? x : x - 1)];
             }
         }
         return out;
@@ -164,13 +176,48 @@ public final class HypergeometricTest {
         double sum = 1.0;
         double term = 1.0;
         for (int i = x; i < hi; i++) {
-            term *= ((double) (successes - i) * (draws - i)) / ((double) (i + 1) * (nK + i + 1));
+            term *= upRatio(i, successes, draws, nK);
             sum += term;
             if (term < sum * 1e-17) {
                 break;
             }
         }
         return logPmfX + Math.log(sum);
+    }
+
+    /** {@link #upperFrom(int, double, int, int, int)} with the ratios from a shared table: the same doubles. */
+    private static double upperFrom(int x, double logPmfX, int hi, RatioTable table) {
+        double[] ratios = table.values;
+        int base = table.base; // slot k holds the ratio at base + k
+        double sum = 1.0;
+        double term = 1.0;
+        for (int i = x; i < hi; i++) {
+            int k = i - base;
+            if (k >= ratios.length) {
+                ratios = table.grow(k);
+            }
+            double ratio = ratios[k];
+            if (ratio == 0.0) {
+                ratio = upRatio(i, table.successes, table.draws, table.nK);
+                ratios[k] = ratio;
+            }
+            term *= ratio;
+            sum += term;
+            if (term < sum * 1e-17) {
+                break;
+            }
+        }
+        return logPmfX + Math.log(sum);
+    }
+
+    /** pmf(i+1)/pmf(i). */
+    private static double upRatio(int i, int successes, int draws, double nK) {
+        return ((double) (successes - i) * (draws - i)) / ((double) (i + 1) * (nK + i + 1));
+    }
+
+    /** pmf(i−1)/pmf(i). */
+    private static double downRatio(int i, int successes, int draws, double nK) {
+        return ((double) i * (nK + i)) / ((double) (successes - i + 1) * (draws - i + 1));
     }
 
     /** ln P(X ≥ x) for x at or below the mode, from ln pmf(x − 1): 1 − the (small) lower tail. */
@@ -181,7 +228,7 @@ public final class HypergeometricTest {
         double sum = 1.0;
         double term = 1.0;
         for (int i = x - 1; i > lo; i--) {
-            term *= ((double) i * (nK + i)) / ((double) (successes - i + 1) * (draws - i + 1));
+            term *= downRatio(i, successes, draws, nK);
             sum += term;
             if (term < sum * 1e-17) {
                 break;
@@ -189,6 +236,60 @@ public final class HypergeometricTest {
         }
         double lower = Math.exp(logPmfBelow) * sum;
         return Math.log1p(-Math.min(lower, 1.0));
+    }
+
+    /** {@link #lowerFrom(int, double, int, int, int)} with the ratios from a shared table: the same doubles. */
+    private static double lowerFrom(int x, double logPmfBelow, int lo, RatioTable table) {
+        double[] ratios = table.values;
+        int base = table.base; // slot k holds the ratio at base − k
+        double sum = 1.0;
+        double term = 1.0;
+        for (int i = x - 1; i > lo; i--) {
+            int k = base - i;
+            if (k >= ratios.length) {
+                ratios = table.grow(k);
+            }
+            double ratio = ratios[k];
+            if (ratio == 0.0) {
+                ratio = downRatio(i, table.successes, table.draws, table.nK);
+                ratios[k] = ratio;
+            }
+            term *= ratio;
+            sum += term;
+            if (term < sum * 1e-17) {
+                break;
+            }
+        }
+        double lower = Math.exp(logPmfBelow) * sum;
+        return Math.log1p(-Math.min(lower, 1.0));
+    }
+
+    /**
+     * The ratios pmf(i+1)/pmf(i) above the mode or pmf(i−1)/pmf(i) below it, of one distribution,
+     * from {@code base} outwards, each computed on first use: the terms of one K share them. 0 marks
+     * an empty slot (every ratio inside the support is positive). Sized for the points plus a margin;
+     * it grows when a tail reaches further (the tails stop where their terms no longer count).
+     */
+    private static final class RatioTable {
+        final int base;
+        final int successes;
+        final int draws;
+        final double nK;
+        double[] values;
+
+        RatioTable(int base, int span, int successes, int draws, double nK) {
+            this.base = base;
+            this.successes = successes;
+            this.draws = draws;
+            this.nK = nK;
+            this.values = new double[span + 64];
+        }
+
+        /** Makes slot k exist; returns the (new) array. */
+        double[] grow(int k) {
+            values = Arrays.copyOf(values, Math.max(k + 1, values.length * 2));
+            return values;
+        }
     }
 
     /** P(X ≥ x), exact (may underflow to 0; use {@link #logUpperTail} to rank or threshold). */

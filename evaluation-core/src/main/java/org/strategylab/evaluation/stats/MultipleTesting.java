@@ -19,12 +19,29 @@ public final class MultipleTesting {
             return adjusted;
         }
         int[] order = IndexSort.ascending(p);
+        double[] ascending = new double[m];
+        for (int j = 0; j < m; j++) {
+            ascending[j] = p[order[j]];
+        }
+        double[] sortedAdjusted = benjaminiHochbergOfAscending(ascending);
+        for (int j = 0; j < m; j++) {
+            adjusted[order[j]] = sortedAdjusted[j];
+        }
+        return adjusted;
+    }
+
+    /**
+     * {@link #benjaminiHochberg} of p-values already in ascending order, in that order: one pass, no
+     * sort. Any order of tied p values gives the same adjusted values.
+     */
+    public static double[] benjaminiHochbergOfAscending(double[] ascending) {
+        int m = ascending.length;
+        double[] adjusted = new double[m];
         double running = 1.0;
         for (int j = m - 1; j >= 0; j--) {
-            int idx = order[j];
-            double value = (double) m / (j + 1) * p[idx];
+            double value = (double) m / (j + 1) * ascending[j];
             running = Math.min(running, value);
-            adjusted[idx] = running;
+            adjusted[j] = running;
         }
         return adjusted;
     }

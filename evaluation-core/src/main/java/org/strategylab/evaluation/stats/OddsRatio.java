@@ -7,6 +7,10 @@ package org.strategylab.evaluation.stats;
  * {@code haldane} adds 0.5 to every cell (Haldane–Anscombe) and is always finite.
  */
 public record OddsRatio(Double value, String flag, double haldane) {
+    /** {@code flag} when b·c = 0 &lt; a·d. */
+    public static final String INFINITE = "infinite";
+    /** {@code flag} when a·d = b·c = 0. */
+    public static final String UNDEFINED = "undefined";
 
     /** Computes both estimates. */
     public static OddsRatio of(long a, long b, long c, long d) {
@@ -16,6 +20,6 @@ public record OddsRatio(Double value, String flag, double haldane) {
         if (bc > 0) {
             return new OddsRatio(ad / bc, null, haldane);
         }
-        return new OddsRatio(null, ad > 0 ? "infinite" : "undefined", haldane);
+        return new OddsRatio(null, ad > 0 ? INFINITE : UNDEFINED, haldane);
     }
 }

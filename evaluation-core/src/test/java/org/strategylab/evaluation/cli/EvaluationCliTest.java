@@ -254,14 +254,93 @@ class EvaluationCliTest {
                 "{\"id\":11,\"command\":\"cv\",\"input\":{\"resultIds\":[\"p1\",\"n1\"],\"positiveControls\":[\"p1\",\"p2\"],"
                         + "\"negativeControls\":[\"n1\",\"n2\"],\"k\":2}}",
                 "{\"id\":12,\"command\":\"bootstrap\",\"input\":{\"orderedIds\":[\"a\",\"n\"],\"positiveControls\":[\"a\"],"
-                        + "\"negativeControls\":[\"n\"],\"nBootstrap\":5,\"alternativeNegatives\":{\"s\":[\"x\"]}}}");
+                        + "\"negativeControls\":[\"n\"],\"nBootstrap\":5,\"alternativeNegatives\":{\"s\":[\"x\"]}}}",
+                // the plainest metrics requests, which MetricsRequestScanner reads straight from the bytes
+                " { \"command\" : \"metrics\" , \"input\" : { \"resultIds\" : [ \"a\" , \"b.2\" ] , \"positiveControls\" :"
+                        + " [ \"a\", \"b\" ], \"negativeControls\" : [ ], \"k\" : -3 } , \"id\" : \"s 1\" } ",
+                "{\"command\":\"metrics\",\"input\":{\"positiveHits\":0,\"totalPositives\":0,\"negativeHits\":1,"
+                        + "\"totalNegatives\":1,\"totalResults\":-1}}",
+                "{\"id\":-2147483648,\"command\":\"metrics\",\"input\":{\"positiveHits\":1,\"totalPositives\":2,"
+                        + "\"negativeHits\":0,\"totalNegatives\":1}}",
+                "{\"id\":2147483648,\"command\":\"metrics\",\"input\":{\"positiveHits\":1,\"totalPositives\":2,"
+                        + "\"negativeHits\":0,\"totalNegatives\":1}}",
+                "{\"id\":-0,\"command\":\"metrics\",\"input\":{\"positiveHits\":1,\"totalPositives\":2,"
+                        + "\"negativeHits\":0,\"totalNegatives\":1}}",
+                "{\"id\":1.5,\"command\":\"metrics\",\"input\":{\"positiveHits\":1,\"totalPositives\":2,"
+                        + "\"negativeHits\":0,\"totalNegatives\":1}}",
+                "{\"id\":\"q\\\"x\",\"command\":\"metrics\",\"input\":{\"resultIds\":[\"a\\u0020\"],\"positiveControls\":[\"a\"]}}",
+                "{\"id\":13,\"command\":\"metrics\",\"input\":{\"resultIds\":[\"a\"],\"positiveControls\":[\"a\"],"
+                        + "\"negativeControls\":[\"a\"]}}",
+                "{\"id\":14,\"command\":\"metrics\",\"input\":{\"positiveHits\":-1,\"totalPositives\":2,"
+                        + "\"negativeHits\":0,\"totalNegatives\":1}}",
+                "{\"id\":15,\"command\":\"metrics\",\"input\":{\"positiveHits\":01,\"totalPositives\":2,"
+                        + "\"negativeHits\":0,\"totalNegatives\":1}}",
+                "{\"id\":16,\"id\":17,\"command\":\"metrics\",\"input\":{\"positiveHits\":1,\"totalPositives\":2,"
+                        + "\"negativeHits\":0,\"totalNegatives\":1}}",
+                "{\"id\":18,\"command\":\"metrics\",\"input\":{\"positiveHits\":1,\"totalPositives\":2,"
+                        + "\"negativeHits\":0,\"totalNegatives\":1,}}",
+                "{\"id\":19,\"command\":\"metrics\",\"input\":{}}");
         for (String request : requests) {
-            String asTree = request.substring(0, request.length() - 1) + ",\"note\":\"é\"}";
+            String trimmed = request.strip();
+            String asTree = trimmed.substring(0, trimmed.length() - 1) + ",\"note\":\"é\"}";
             Run streamed = run(request + "\n", "batch");
             Run tree = run(asTree + "\n", "batch");
             assertEquals(0, streamed.status(), streamed.err());
+            if (request.contains("\"id\":18")) { // invalid JSON: its error names a column, which the note moves
+                assertTrue(streamed.out().contains("\"error\":{\"field\":\"request\""), streamed.out());
+                continue;
+            }
             assertEquals(tree.out(), streamed.out(), request);
         }
+        String plain = requests.get(12);
+        assertTrue(LightMetrics.batchAnswer(plain.getBytes(StandardCharsets.US_ASCII), 0, plain.length()) != null);
+    }
+
+    /**
+     * A single {@code metrics} call answers a plain ASCII document without Jackson databind
+     * ({@link LightMetrics}); the same document with a non-ASCII field added takes the general path.
+     * Both must print the same bytes, and the same error for every kind of bad document.
+     */
+    @Test
+    void lightMetricsAnswersAsTheGeneralPath() {
+        List<String> documents = List.of(
+                "{\"positiveHits\":8,\"totalPositives\":10,\"negativeHits\":2,\"totalNegatives\":10}",
+                "{\"positiveHits\":0,\"totalPositives\":0,\"negativeHits\":0,\"totalNegatives\":0,\"totalResults\":7}",
+                "{\"positiveHits\":3,\"totalPositives\":3,\"negativeHits\":0,\"totalNegatives\":5}",
+                "{\"positiveHits\":12,\"totalPositives\":10,\"negativeHits\":2,\"totalNegatives\":1}",
+                "{\"resultIds\":[\" a\",\"b.1\",\"\",\"n\",\"a\",\"x\",\"x\",\"..\"],\"positiveControls\":[\"a\",\"b\",\"c \",\".\"],"
+                        + "\"negativeControls\":[\"n\",\"m\"],\"other\":3}",
+                "{\"resultIds\":[],\"positiveControls\":[],\"negativeControls\":[]}",
+                "{\"resultIds\":[\"a\"],\"positiveControls\":[\"a\"]}",
+                "{\"resultIds\":[\"a\"],\"positiveControls\":[\"a\"],\"positiveHits\":\"x\"}",
+                // bad documents: each must fail exactly as before
+                "{\"positiveHits\":1,\"totalPositives\":2,\"negativeHits\":0}",
+                "{\"positiveHits\":-1,\"totalPositives\":2,\"negativeHits\":0,\"totalNegatives\":1}",
+                "{\"positiveHits\":1.0,\"totalPositives\":2,\"negativeHits\":0,\"totalNegatives\":1}",
+                "{\"positiveHits\":3000000000,\"totalPositives\":2,\"negativeHits\":0,\"totalNegatives\":1}",
+                "{\"positiveHits\":1,\"positiveHits\":2,\"totalPositives\":2,\"negativeHits\":0,\"totalNegatives\":1}",
+                "{\"positiveHits\":1,\"totalPositives\":2,\"negativeHits\":0,\"totalNegatives\":1} trailing",
+                "{\"positiveHits\":1,\"totalPositives\":2,\"negativeHits\":0,\"totalNegatives\":1,\"totalResults\":null}",
+                "{\"resultIds\":[\"a\"],\"negativeControls\":[\"n\"]}",
+                "{\"resultIds\":[\"a\"],\"positiveControls\":[\"a\"],\"negativeControls\":[\"a\"]}",
+                "{\"resultIds\":[\"a\",1],\"positiveControls\":[\"a\"]}",
+                "{\"resultIds\":\"a\",\"positiveControls\":[\"a\"]}",
+                "{\"resultIds\":[\"a\"],\"positiveControls\":[\"a\"],\"negativeControls\":{}}",
+                "{\"resultIds\":[\"a\"] \"positiveControls\":[\"a\"]}");
+        for (String document : documents) {
+            String general = "{\"note\":\"\u00e9\"," + document.substring(1);
+            Run light = run(document, "metrics");
+            Run tree = run(general, "metrics");
+            assertEquals(tree.status(), light.status(), document);
+            assertEquals(tree.out(), light.out(), document);
+            if (!document.contains("] \"")) { // the one document whose JSON error has a column, which the note shifts
+                assertEquals(tree.err(), light.err(), document);
+            }
+        }
+        for (String document : documents.subList(0, 7)) { // the plain good ones did take the light path
+            assertTrue(LightMetrics.answer(document.getBytes(StandardCharsets.US_ASCII)) != null, document);
+        }
+        assertTrue(LightMetrics.answer(documents.get(8).getBytes(StandardCharsets.US_ASCII)) == null);
     }
 
     private JsonNode tree(String line) {
