@@ -93,22 +93,13 @@ public class OperationsIndex {
                 .map(rows -> rows.rowCount() > 0);
     }
 
-    /**
-     * Takes the lease of an active operation that no live worker holds.
-     *
-     * @return true when this holder now runs it
-     */
-    public Uni<Boolean> claim(UUID id, String holder, Duration lease) {
-        return take(id, holder, lease).map(Optional::isPresent);
-    }
-
     /** An operation just taken, and whether anyone had held it before (if not, it has no events yet). */
     public record Taken(OperationRecord operation, boolean heldBefore) {
     }
 
     /**
-     * Takes the lease like {@link #claim} and answers the row as taken, in one statement (the hand-off
-     * of a command to its worker is on every run's path).
+     * Takes the lease of an active operation that no live worker holds and answers the row as
+     * taken, in one statement (the hand-off of a command to its worker is on every run's path).
      *
      * @return empty when the operation ended or a live worker holds it
      */
