@@ -392,6 +392,7 @@ class WorkbenchPageIT {
             }, WAIT);
             assertTrue(d.findElement(By.id("wb-panel-trials")).getText()
                     .contains("Best: trial " + optimised.path("bestTrial").path("trialNumber").asInt()), trialRows.get(0).getText());
+            browser.script("document.getElementById('wb-panel-trials').scrollIntoView()");
             browser.screenshot("workbench-optimisation-1280");
             browser.assertNoConsoleErrors();
         }
