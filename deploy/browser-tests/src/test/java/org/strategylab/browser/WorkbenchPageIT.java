@@ -26,9 +26,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.Select;
 import org.strategylab.browser.support.Browser;
 import org.strategylab.browser.support.BrowserStack;
@@ -278,6 +280,238 @@ class WorkbenchPageIT {
     }
 
     /**
+     * The analysis panels of a two-search tree (reductases by text, united with genes by molecular
+     * weight), each read in the page and checked against the API's answer for the same experiment:
+     * cross-validation per fold, an enrichment type's table (sorted by p-value, then re-sorted),
+     * custom enrichment, step analysis drawn on the tree (each step's verdict on its node),
+     * optimisation trials run from the page, and a column's distribution.
+     */
+    @Test
+    void theAnalysisPanelsShowWhatTheApiAnswersForTheSameExperiment() throws Exception {
+        String token = stack.signIn("petra");
+        Map<String, Object> textStep = Map.of("displayName", "Reductases", "searchName", "GenesByText", "parameters",
+                Map.of("text_expression", "*reductase", "text_search_organism", List.of("Plasmodium falciparum 3D7")));
+        Map<String, Object> weightStep = Map.of("displayName", "Light proteins", "searchName", "GenesByMolecularWeight",
+                "parameters", Map.of("organism", List.of("Plasmodium falciparum 3D7"),
+                        "min_molecular_weight", "10000", "max_molecular_weight", "30000"));
+        JsonNode started = post("/api/v1/experiments", token, Map.of("siteId", "plasmodb", "name", "Reductases or light",
+                "mode", "multi-step", "stepTree", Map.of("operator", "UNION", "primaryInput", textStep, "secondaryInput", weightStep),
+                "positiveControls", REDUCTASES, "negativeControls", KINASES, "enableCrossValidation", true,
+                "enableStepAnalysis", true, "enrichmentTypes", List.of("go_process")));
+        String id = awaitEnd(token, started.get("experimentId").asText());
+        JsonNode experiment = get("/api/v1/experiments/" + id, token);
+        assertEquals("completed", experiment.get("status").asText(), experiment.toString());
+
+        try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
+            WebDriver d = browser.driver();
+            openSignedIn(browser, "petra", "/workbench/#/experiments/" + id + "/analysis");
+            // cross-validation: one row per held-out fold, its sensitivity as the API has it
+            JsonNode folds = experiment.path("crossValidation").path("folds");
+            assertTrue(folds.size() >= 2, experiment.path("crossValidation").toString());
+            List<WebElement> foldRows = browser.waitFor(x -> {
+                List<WebElement> rows = x.findElements(By.cssSelector("#wb-panel-cv tbody tr"));
+                return rows.size() == folds.size() ? rows : null;
+            }, WAIT);
+            for (JsonNode fold : folds) {
+                String row = foldRows.get(fold.get("foldIndex").asInt()).getText();
+                assertTrue(row.startsWith(String.valueOf(fold.get("foldIndex").asInt() + 1)), row);
+                assertTrue(row.contains(percent(fold.path("metrics").path("sensitivity").asDouble())), row + " vs " + fold);
+            }
+            browser.screenshot("workbench-cross-validation-1280");
+
+            // enrichment: GO process terms, lowest p-value first; the p-value header sorts them the other way
+            JsonNode terms = experiment.path("enrichmentResults").get(0).path("terms");
+            assertTrue(terms.size() > 1, experiment.path("enrichmentResults").toString());
+            List<JsonNode> byP = new java.util.ArrayList<>();
+            terms.forEach(byP::add);
+            byP.sort(java.util.Comparator.comparingDouble(t -> t.get("pValue").asDouble()));
+            click(browser, By.cssSelector("#wb-panel-enrichment summary"));
+            String firstTerm = browser.waitFor(x -> browser.first(By.cssSelector("#wb-enrichment-results tbody tr td")), WAIT).getText();
+            assertEquals(termLabel(byP.get(0)), firstTerm);
+            assertEquals(Math.min(15, terms.size()), d.findElements(By.cssSelector("#wb-enrichment-results tbody tr")).size());
+            WebElement pHeader = d.findElements(By.cssSelector("#wb-enrichment-results th button")).stream()
+                    .filter(b -> b.getText().startsWith("p-value")).findFirst().orElseThrow();
+            pHeader.click();
+            browser.waitFor(x -> x.findElement(By.cssSelector("#wb-enrichment-results tbody tr td")).getText()
+                    .equals(termLabel(byP.get(byP.size() - 1))), WAIT);
+            browser.screenshot("workbench-enrichment-1280");
+
+            // custom enrichment: the page's numbers are the API's for the same gene set
+            List<String> custom = List.of(REDUCTASES.get(0), REDUCTASES.get(1), KINASES.get(0));
+            JsonNode expected = post("/api/v1/experiments/" + id + "/custom-enrich", token,
+                    Map.of("geneSetName", "my set", "geneIds", custom));
+            click(browser, By.cssSelector("#wb-panel-custom summary"));
+            browser.waitFor(x -> browser.first(By.id("wb-custom-name")), WAIT).sendKeys("my set");
+            d.findElement(By.id("wb-custom-ids")).sendKeys(String.join("\n", custom));
+            click(browser, By.cssSelector("#wb-panel-custom button[type=submit]"));
+            WebElement result = browser.waitFor(x -> browser.first(By.id("wb-custom-result")), WAIT);
+            Map<String, String> shown = definitions(result);
+            assertEquals(String.valueOf(expected.get("geneSetSize").asInt()), shown.get("Set size"));
+            assertEquals(String.valueOf(expected.get("overlapCount").asInt()), shown.get("In the result"));
+            assertEquals(String.valueOf(expected.get("backgroundSize").asInt()).replaceAll("(\\d)(?=(\\d{3})+$)", "$1,"),
+                    shown.get("Background"));
+            assertEquals(pValue(expected.get("pValue").asDouble()), shown.get("p-value (hypergeometric)"));
+            browser.screenshot("workbench-custom-enrichment-1280");
+
+            // step analysis on the tree: the union on top, its two searches beneath, each with the API's verdict
+            click(browser, By.cssSelector("#wb-panel-steps summary"));
+            browser.waitFor(x -> browser.first(By.id("wb-step-verdicts")), WAIT);
+            assertEquals(2, d.findElements(By.cssSelector("#wb-step-verdicts > li > ul > li")).size());
+            assertTrue(d.findElement(By.cssSelector("#wb-step-verdicts > li > .step .step-kind")).getText().equalsIgnoreCase("UNION"));
+            JsonNode contributions = experiment.path("stepAnalysis").path("stepContributions");
+            assertTrue(contributions.size() >= 2, experiment.path("stepAnalysis").toString());
+            for (JsonNode c : contributions) {
+                WebElement node = d.findElement(By.cssSelector("#wb-step-verdicts [data-step-id='" + c.get("stepId").asText() + "']"));
+                assertEquals(c.get("verdict").asText(), node.getAttribute("data-verdict"));
+                assertTrue(node.getText().toLowerCase(Locale.ROOT).contains(c.get("verdict").asText()), node.getText());
+            }
+            for (JsonNode s : experiment.path("stepAnalysis").path("stepEvaluations")) {
+                WebElement node = d.findElement(By.cssSelector("#wb-step-verdicts [data-step-id='" + s.get("stepId").asText() + "']"));
+                assertTrue(node.getText().contains(String.valueOf(s.get("resultCount").asInt())), node.getText() + " vs " + s);
+            }
+            browser.script("document.getElementById('wb-panel-steps').scrollIntoView()");
+            browser.screenshot("workbench-step-analysis-1280");
+
+            // optimisation trials: the weight step's upper bound tuned from the page; the table is the API's trials
+            click(browser, By.cssSelector("#wb-panel-trials summary"));
+            // the tree's searches numbered as the service numbers them: the union step-1, text step-2, weight step-3
+            new Select(browser.waitFor(x -> browser.first(By.id("wb-opt-step")), WAIT)).selectByValue("step-3");
+            browser.waitFor(x -> browser.first(By.cssSelector("#wb-opt-param option[value=max_molecular_weight]")), WAIT);
+            new Select(d.findElement(By.id("wb-opt-param"))).selectByValue("max_molecular_weight");
+            for (String[] value : new String[][] {{"wb-opt-min", "20000"}, {"wb-opt-max", "80000"}, {"wb-opt-budget", "5"}}) {
+                WebElement input = d.findElement(By.id(value[0]));
+                input.clear();
+                input.sendKeys(value[1]);
+            }
+            click(browser, By.cssSelector("#wb-panel-trials button[type=submit]"));
+            JsonNode optimised = await().atMost(WAIT).pollInterval(Duration.ofMillis(250)).until(
+                    () -> get("/api/v1/experiments/" + id, token).path("treeOptimization"), t -> t.path("allTrials").size() > 0);
+            List<WebElement> trialRows = browser.waitFor(x -> {
+                List<WebElement> rows = x.findElements(By.cssSelector("#wb-panel-trials tbody tr"));
+                return rows.size() == optimised.path("allTrials").size() ? rows : null;
+            }, WAIT);
+            assertTrue(d.findElement(By.id("wb-panel-trials")).getText()
+                    .contains("Best: trial " + optimised.path("bestTrial").path("trialNumber").asInt()), trialRows.get(0).getText());
+            browser.script("document.getElementById('wb-panel-trials').scrollIntoView()");
+            browser.screenshot("workbench-optimisation-1280");
+            browser.assertNoConsoleErrors();
+        }
+        // the same panels on a phone, for the screenshots (no sideways scrolling)
+        try (Browser browser = Browsers.chromium(Browsers.PHONE)) {
+            openSignedIn(browser, "petra", "/workbench/#/experiments/" + id + "/analysis");
+            click(browser, By.cssSelector("#wb-panel-steps summary"));
+            browser.waitFor(x -> browser.first(By.id("wb-step-verdicts")), WAIT);
+            browser.script("document.getElementById('wb-panel-steps').scrollIntoView()");
+            browser.screenshot("workbench-step-analysis-390");
+            click(browser, By.cssSelector("#wb-panel-enrichment summary"));
+            browser.waitFor(x -> browser.first(By.cssSelector("#wb-enrichment-results tbody tr")), WAIT);
+            browser.script("document.getElementById('wb-panel-enrichment').scrollIntoView()");
+            browser.screenshot("workbench-enrichment-390");
+            assertEquals(Boolean.FALSE, browser.script("return document.documentElement.scrollWidth > window.innerWidth"),
+                    "the analysis page scrolls sideways at 390 px");
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    /** A single search's result: a column's distribution in the page is the API's histogram. */
+    @Test
+    void aDistributionIsTheApisHistogram() throws Exception {
+        String token = stack.signIn("dora");
+        JsonNode started = post("/api/v1/experiments", token, Map.of("siteId", "plasmodb", "name", "Light proteins",
+                "searchName", "GenesByMolecularWeight", "parameters", Map.of("organism", List.of("Plasmodium falciparum 3D7"),
+                        "min_molecular_weight", "10000", "max_molecular_weight", "40000"),
+                "positiveControls", REDUCTASES, "negativeControls", KINASES));
+        String id = awaitEnd(token, started.get("experimentId").asText());
+        try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
+            WebDriver d = browser.driver();
+            openSignedIn(browser, "dora", "/workbench/#/experiments/" + id + "/results");
+            WebElement column = browser.waitFor(x -> {
+                WebElement select = browser.first(By.id("wb-distribution-column"));
+                return select != null && !select.getAttribute("value").isEmpty() ? select : null;
+            }, WAIT);
+            String attribute = column.getAttribute("value");
+            JsonNode histogram = get("/api/v1/experiments/" + id + "/results/distributions/" + attribute, token).path("histogram");
+            assertTrue(histogram.size() > 0, attribute);
+            List<String> bars = browser.waitFor(x -> {
+                List<WebElement> rects = x.findElements(By.cssSelector("#wb-distribution rect.bar title"));
+                return rects.size() == Math.min(30, histogram.size()) ? rects.stream().map(r -> r.getAttribute("textContent")).toList() : null;
+            }, WAIT);
+            for (int i = 0; i < bars.size(); i++) {
+                JsonNode bin = histogram.get(i);
+                String label = bin.hasNonNull("binLabel") ? bin.get("binLabel").asText() : bin.path("binStart").asText();
+                assertEquals(label.replaceAll("<[^>]*>", "") + ": " + bin.get("value").asText(), bars.get(i));
+            }
+            browser.script("document.getElementById('wb-distribution').scrollIntoView()");
+            browser.screenshot("workbench-distribution-1280");
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    /**
+     * The wizard run to its results with the keyboard alone: Tab to a control, Enter or Space to use
+     * it, typing into fields; no click after signing in. The cards shown are the API's metrics.
+     */
+    @Test
+    void theWizardRunsToItsResultsWithTheKeyboardAlone() throws Exception {
+        try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
+            WebDriver d = browser.driver();
+            browser.open(stack.baseUri(), "/workbench/#/new").signIn("kim");
+            press(browser, By.cssSelector("[data-search=GenesByText]"), Keys.ENTER);
+            WebElement text = tabTo(browser, By.id("wb-param-text_expression"));
+            new Actions(d).keyDown(Keys.CONTROL).sendKeys("a").keyUp(Keys.CONTROL).sendKeys(Keys.BACK_SPACE).sendKeys("*reductase").perform();
+            assertEquals("*reductase", text.getAttribute("value"));
+            WebElement organism = tabTo(browser, By.cssSelector("#wb-param-text_search_organism input[value='Plasmodium falciparum 3D7']"));
+            if (!organism.isSelected()) {
+                new Actions(d).sendKeys(Keys.SPACE).perform();
+            }
+            assertTrue(organism.isSelected());
+            press(browser, By.id("wb-next"), Keys.ENTER);
+            tabTo(browser, By.id("wb-positives"));
+            new Actions(d).sendKeys(String.join(" ", REDUCTASES)).perform();
+            tabTo(browser, By.id("wb-negatives"));
+            new Actions(d).sendKeys(String.join(" ", KINASES)).perform();
+            press(browser, By.id("wb-next"), Keys.ENTER);
+            tabTo(browser, By.id("wb-exp-name"));
+            new Actions(d).sendKeys("Typed, not clicked").perform();
+            press(browser, By.id("wb-run"), Keys.ENTER);
+            browser.waitFor(x -> browser.first(By.id("wb-metric-cards")), WAIT);
+            String experimentId = d.getCurrentUrl().replaceAll(".*#/experiments/([^/]+)/.*", "$1");
+            JsonNode experiment = get("/api/v1/experiments/" + experimentId, stack.signIn("kim"));
+            assertEquals("Typed, not clicked", experiment.get("name").asText());
+            assertEquals(percent(experiment.path("metrics").path("sensitivity").asDouble()), card(browser, "sensitivity"));
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    /** A run made slow at the site, cancelled from the wizard: the page and the API both say cancelled. */
+    @Test
+    void aRunningExperimentCancelledFromThePageEndsCancelled() throws Exception {
+        stack.simulator().faults().latency("/reports", Latency.fixed(Duration.ofSeconds(3)));
+        try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
+            WebDriver d = browser.driver();
+            browser.open(stack.baseUri(), "/workbench/#/new").signIn("carl");
+            click(browser, By.cssSelector("[data-search=GenesByText]"));
+            browser.waitFor(x -> browser.first(By.id("wb-param-text_expression")), WAIT);
+            click(browser, By.id("wb-next"));
+            browser.waitFor(x -> browser.first(By.id("wb-positives")), WAIT).sendKeys(String.join("\n", REDUCTASES));
+            click(browser, By.id("wb-next"));
+            browser.waitFor(x -> browser.first(By.id("wb-exp-name")), WAIT).sendKeys("To be cancelled");
+            click(browser, By.id("wb-run"));
+            click(browser, By.id("wb-run-cancel"));
+            browser.waitFor(x -> x.findElement(By.id("wb-run-progress")).getText().contains("Finished: cancelled"), WAIT);
+            String token = stack.signIn("carl");
+            JsonNode list = get("/api/v1/experiments", token);
+            JsonNode mine = list.isArray() ? list.get(0) : list.path("items").get(0);
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(250)).until(
+                    () -> get("/api/v1/experiments/" + mine.get("id").asText(), token).get("status").asText(), "cancelled"::equals);
+            browser.screenshot("workbench-cancelled-1280");
+            browser.assertNoConsoleErrors();
+        } finally {
+            stack.simulator().faults().reset();
+        }
+    }
+
+    /**
      * A sweep's stream through the gateway, cut after two points and resumed with the last event id
      * (as the page's reader does): every point arrives exactly once, ids keep increasing, and the
      * sweep ends with all its values.
@@ -374,12 +608,73 @@ class WorkbenchPageIT {
         }, WAIT);
     }
 
+    /** Signs in on the list, then opens the page's route (as a person following a link after signing in). */
+    private static void openSignedIn(Browser browser, String userId, String path) {
+        browser.open(stack.baseUri(), "/workbench/").signIn(userId);
+        browser.open(stack.baseUri(), path);
+    }
+
+    /** Moves the focus with Tab (Shift+Tab after a wrap) until it is on the element; the element. */
+    private static WebElement tabTo(Browser browser, By by) {
+        WebDriver d = browser.driver();
+        WebElement target = browser.waitFor(x -> {
+            WebElement e = browser.first(by);
+            return e != null && e.isDisplayed() && e.isEnabled() ? e : null;
+        }, WAIT);
+        for (int i = 0; i < 400; i++) {
+            if (target.equals(d.switchTo().activeElement())) {
+                return target;
+            }
+            new Actions(d).sendKeys(i < 200 ? Keys.TAB : Keys.chord(Keys.SHIFT, Keys.TAB)).perform();
+        }
+        throw new AssertionError("Tab never reaches " + by);
+    }
+
+    /** Tabs to the element and presses the key on it. */
+    private static void press(Browser browser, By by, Keys key) {
+        tabTo(browser, by);
+        new Actions(browser.driver()).sendKeys(key).perform();
+    }
+
     private static void uncheckAll(Browser browser, String css) {
         for (WebElement box : browser.driver().findElements(By.cssSelector(css))) {
             if (box.isSelected()) {
                 box.click();
             }
         }
+    }
+
+    /** The term as the enrichment table shows it: its name, else its id. */
+    private static String termLabel(JsonNode term) {
+        String name = term.path("termName").asText("");
+        return name.isEmpty() ? term.path("termId").asText() : name;
+    }
+
+    /** As the page writes a p-value: exponent form below 0.001, else four decimals. */
+    private static String pValue(double p) {
+        if (p != 0 && p < 0.001) {
+            String e = String.format(Locale.ROOT, "%.2e", p); // 1.23e-05; JavaScript writes 1.23e-5
+            return e.replaceAll("e([-+])0*(\\d)", "e$1$2");
+        }
+        return String.format(Locale.ROOT, "%.4f", p);
+    }
+
+    /** The dt → dd pairs of a definition list, as shown. */
+    private static Map<String, String> definitions(WebElement list) {
+        List<WebElement> terms = list.findElements(By.tagName("dt"));
+        List<WebElement> values = list.findElements(By.tagName("dd"));
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < terms.size(); i++) {
+            out.put(terms.get(i).getText(), values.get(i).getText());
+        }
+        return out;
+    }
+
+    /** Waits until an experiment's run has ended; its id. */
+    private static String awaitEnd(String token, String id) {
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(250)).until(() -> Set.of("completed", "error", "cancelled")
+                .contains(get("/api/v1/experiments/" + id, token).get("status").asText()));
+        return id;
     }
 
     private static String card(Browser browser, String metric) {

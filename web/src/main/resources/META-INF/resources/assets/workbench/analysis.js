@@ -156,13 +156,15 @@ function customEnrichment(context) {
 
 // threshold sweep ---------------------------------------------------------------------------------
 
-async function numericParameters(experiment) {
+/** The parameter specs of the experiment's search, or of `searchName` (a step of its tree). */
+async function numericParameters(experiment, searchName) {
   const config = experiment.config || {};
-  if (!config.searchName) {
+  const search = searchName || config.searchName;
+  if (!search) {
     return [];
   }
   try {
-    const specs = await api('GET', `/api/v1/sites/${encodeURIComponent(config.siteId)}/searches/${encodeURIComponent(config.recordType || 'transcript')}/${encodeURIComponent(config.searchName)}/param-specs`);
+    const specs = await api('GET', `/api/v1/sites/${encodeURIComponent(config.siteId)}/searches/${encodeURIComponent(config.recordType || 'transcript')}/${encodeURIComponent(search)}/param-specs`);
     return (specs.parameters || []).filter(p => p.isVisible !== false);
   } catch (e) {
     return [];
@@ -289,27 +291,92 @@ function stepAnalysis(context) {
   if (!result) {
     return el('div', {}, el('p', { class: 'muted' }, 'No step analysis yet.'), start, message, log);
   }
-  const verdicts = new Map((result.stepContributions || []).map(c => [c.stepId, c]));
   return el('div', {},
-    el('ul', { class: 'wb-steps-tree', id: 'wb-step-verdicts' }, (result.stepEvaluations || []).map(s => {
-      const c = verdicts.get(s.stepId);
-      return el('li', {}, el('strong', {}, s.displayName || s.searchName || s.stepId), ' ',
-        c ? el('span', { class: 'wb-verdict v-' + c.verdict }, c.verdict) : null,
-        el('span', { class: 'muted' }, ` ${num(s.resultCount)} results · recall ${pct(s.recall)} · FPR ${pct(s.falsePositiveRate)}`),
-        c && c.narrative ? el('p', { class: 'muted' }, c.narrative) : null);
-    })),
-    (result.operatorComparisons || []).map(o => el('p', {}, `Combine ${o.combineNodeId}: ${o.currentOperator} → recommended `,
-      el('strong', {}, o.recommendedOperator || '–'), o.recommendation ? ' — ' + o.recommendation : '')),
+    stepTree(context.experiment, result),
     (result.parameterSensitivities || []).map(p => el('p', {}, `${p.paramName} of ${p.stepId}: now ${p.currentValue}, recommended `,
       el('strong', {}, String(p.recommendedValue ?? '–')), p.recommendation ? ' — ' + p.recommendation : '')),
     start, message, log);
+}
+
+/**
+ * The experiment's step tree with each node's verdict, drawn like the chat page's strategy tree:
+ * the result on top, a combine over the two steps it joins. Ids follow the service's rule (a node's
+ * own id, else step-1, step-2, … depth first: the node, then its primary and secondary input), so
+ * the analysis's stepIds land on their nodes.
+ */
+function stepTree(experiment, result) {
+  const evaluations = new Map((result.stepEvaluations || []).map(s => [s.stepId, s]));
+  const contributions = new Map((result.stepContributions || []).map(c => [c.stepId, c]));
+  const operators = new Map((result.operatorComparisons || []).map(o => [o.combineNodeId, o]));
+  const root = readTree((experiment.config || {}).stepTree);
+  // a single search (or a tree the page cannot read): the evaluated steps as leaves
+  const roots = root ? [root] : [...evaluations.keys()].map(id => ({ id, combine: false, transform: false, json: {}, inputs: [] }));
+  const item = n => {
+    const s = evaluations.get(n.id) || {};
+    const c = contributions.get(n.id);
+    const o = operators.get(n.id);
+    const kind = n.combine ? 'combine' : n.transform ? 'transform' : 'search';
+    const name = n.json.displayName || s.displayName || s.searchName || n.json.searchName || (n.combine ? 'Combine' : n.id);
+    const badge = n.combine ? (o ? o.currentOperator : n.json.operator) || 'combine' : kind;
+    const facts = typeof s.resultCount === 'number'
+      ? `${num(s.resultCount)} results · recall ${pct(s.recall)} · FPR ${pct(s.falsePositiveRate)}` : null;
+    const box = el('div', { class: 'step step-' + kind + (c ? ' wb-step-' + c.verdict : ''), dataset: { stepId: n.id, verdict: c ? c.verdict : '' } },
+      el('span', { class: 'step-kind kind-' + kind }, badge),
+      el('span', { class: 'step-name' }, name),
+      c ? el('span', { class: 'wb-verdict v-' + c.verdict, title: 'recall change without this step ' + pct(c.recallDelta) }, c.verdict) : null,
+      typeof s.resultCount === 'number' ? el('span', { class: 'step-count', title: 'results' }, num(s.resultCount)) : null);
+    const notes = [
+      facts ? el('div', { class: 'muted small wb-step-facts' }, facts) : null,
+      c ? el('div', { class: 'muted small' }, `Without it: recall ${pct(c.ablatedRecall)} (${signed(c.recallDelta)}), FPR ${pct(c.ablatedFpr)} (${signed(c.fprDelta)})`) : null,
+      c && c.narrative ? el('p', { class: 'muted small' }, c.narrative) : null,
+      o ? el('p', { class: 'small wb-operator' }, `${o.currentOperator} → recommended `, el('strong', {}, o.recommendedOperator || '–'),
+        o.recommendation ? ' — ' + o.recommendation : '') : null,
+    ];
+    return el('li', { role: 'treeitem', 'aria-expanded': n.inputs.length ? 'true' : false }, box, notes,
+      n.inputs.length ? el('ul', { role: 'group' }, n.inputs.map(item)) : null);
+  };
+  return el('ul', { class: 'tree wb-steps-tree', id: 'wb-step-verdicts', role: 'tree', 'aria-label': 'Steps with their verdicts' }, roots.map(item));
+}
+
+/**
+ * An experiment's step tree with the ids the service gives its nodes: a node's own id, else
+ * step-1, step-2, … depth first (the node, then its primary and secondary input).
+ */
+function readTree(tree) {
+  let counter = 0;
+  function node(json) {
+    if (!json || typeof json !== 'object') return null;
+    counter += 1;
+    const id = json.id || 'step-' + counter;
+    const primary = node(json.primaryInput);
+    const secondary = node(json.secondaryInput);
+    const combine = Boolean(primary && secondary) || (json.searchName || '') === '__combine__';
+    return { id, combine, transform: !combine && Boolean(primary), json, inputs: [primary, secondary].filter(Boolean) };
+  }
+  return node(tree);
+}
+
+/** The nodes of a read tree that run a search (search and transform steps), top down. */
+function searchNodes(root) {
+  if (!root) return [];
+  return [...(root.combine ? [] : [root]), ...root.inputs.flatMap(searchNodes)];
+}
+
+/** A change of a ratio, in percentage points with its sign. */
+function signed(delta) {
+  if (typeof delta !== 'number') return '–';
+  return (delta > 0 ? '+' : delta < 0 ? '−' : '±') + pct(Math.abs(delta));
 }
 
 // optimisation trials -----------------------------------------------------------------------------
 
 function optimisation(context) {
   const result = context.experiment.treeOptimization || context.experiment.optimizationResult;
-  const step = el('input', { id: 'wb-opt-step', type: 'text', value: 'step-1' });
+  // the knob's step: a search of the tree (its id as the service numbers it), or the search itself
+  const steps = searchNodes(readTree((context.experiment.config || {}).stepTree));
+  const step = el('select', { id: 'wb-opt-step' }, steps.length
+    ? steps.map(n => el('option', { value: n.id, dataset: { search: n.json.searchName || '' } }, `${n.json.displayName || n.json.searchName} (${n.id})`))
+    : el('option', { value: 'step-1', dataset: { search: '' } }, (context.experiment.config || {}).searchName || 'step-1'));
   const param = el('select', { id: 'wb-opt-param' }, el('option', { value: '' }, 'Loading…'));
   const lo = el('input', { id: 'wb-opt-min', type: 'number', step: 'any' });
   const hi = el('input', { id: 'wb-opt-max', type: 'number', step: 'any' });
@@ -317,7 +384,7 @@ function optimisation(context) {
   const log = el('ol', { class: 'wb-progress' });
   const message = el('div', {});
   // the knob: a numeric parameter of the search, its range from the spec when it has one
-  numericParameters(context.experiment).then(list => {
+  const loadParameters = () => numericParameters(context.experiment, (step.selectedOptions[0] || { dataset: {} }).dataset.search).then(list => {
     const numeric = list.filter(isNumeric);
     replace(param, numeric.length ? numeric.map(p => el('option', { value: p.name, dataset: { min: p.min ?? '', max: p.max ?? '' } },
       p.displayName || p.name)) : el('option', { value: '' }, 'No numeric parameter'));
@@ -326,9 +393,11 @@ function optimisation(context) {
       if (chosen && chosen.dataset.min !== '') lo.value = chosen.dataset.min;
       if (chosen && chosen.dataset.max !== '') hi.value = chosen.dataset.max;
     };
-    param.addEventListener('change', fill);
+    param.onchange = fill;
     fill();
   });
+  step.addEventListener('change', loadParameters);
+  loadParameters();
   const form = el('form', { onsubmit: async e => {
     e.preventDefault();
     replace(message);

@@ -4,7 +4,7 @@
 // (TP/FP/FN/TN), with a record's detail.
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
-import { errorText, messageOf, num, pct, pager, sortableTable } from './util.js';
+import { errorText, messageOf, num, pct, pager, recordNoun, sortableTable } from './util.js';
 import { barChart, histogram, lineChart } from './charts.js';
 
 const CARDS = [['sensitivity', 'Sensitivity (recall)'], ['specificity', 'Specificity'], ['precision', 'Precision'],
@@ -38,7 +38,8 @@ export function renderResults(panel, experiment) {
         el('td', { class: 'fn' }, 'FN ' + num(cm.falseNegatives))),
       el('tr', {}, el('th', { scope: 'row' }, 'Negative controls'), el('td', { class: 'fp' }, 'FP ' + num(cm.falsePositives)),
         el('td', { class: 'tn' }, 'TN ' + num(cm.trueNegatives)))));
-  const facts = el('p', { class: 'muted' }, `${num(m.totalResults)} genes in the result · ${num(m.totalPositives)} positive and `
+  const noun = recordNoun((experiment.config || {}).recordType);
+  const facts = el('p', { class: 'muted', id: 'wb-result-facts' }, `${num(m.totalResults)} ${noun} in the result · ${num(m.totalPositives)} positive and `
     + `${num(m.totalNegatives)} negative controls` + (experiment.totalTimeSeconds ? ` · ran in ${num(experiment.totalTimeSeconds, 1)} s` : ''));
 
   replace(panel, facts, cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics), records(experiment),
@@ -68,6 +69,7 @@ function records(experiment) {
   const detail = el('div', { class: 'wb-detail', id: 'wb-record-detail', 'aria-live': 'polite' });
   // a gene-list experiment has no result on the site: its control genes by class are what there is
   const geneList = (experiment.config || {}).mode === 'gene-ids';
+  const geneRecords = recordNoun((experiment.config || {}).recordType) === 'genes';
   const state = { cls: geneList ? 'TP' : '', offset: 0, sort: '', dir: 'ASC', attributes: null };
   const filter = el('div', { class: 'wb-filter-buttons', role: 'group', 'aria-label': 'Show' });
 
@@ -98,7 +100,7 @@ function records(experiment) {
   }
 
   function showGene(gene) {
-    replace(detail, el('h4', {}, 'Gene ', el('span', { id: 'wb-record-id' }, gene.id)),
+    replace(detail, el('h4', {}, geneRecords ? 'Gene ' : 'Record ', el('span', { id: 'wb-record-id' }, gene.id)),
       el('p', {}, el('span', { class: 'wb-class c-' + state.cls }, state.cls)),
       el('dl', {}, [['Name', gene.name], ['Organism', gene.organism], ['Product', gene.product]]
         .map(([k, v]) => [el('dt', {}, k), el('dd', {}, plain(v))])),
@@ -109,7 +111,7 @@ function records(experiment) {
     if (state.cls) {
       const genes = experiment[GENE_LISTS[state.cls]] || [];
       replace(table, sortableTable([
-        { key: 'id', label: 'Gene', value: g => g.id,
+        { key: 'id', label: geneRecords ? 'Gene' : 'ID', value: g => g.id,
           render: g => el('button', { type: 'button', class: 'wb-link', onclick: () => showGene(g) }, g.id) },
         { key: 'name', label: 'Name', value: g => g.name },
         { key: 'organism', label: 'Organism', value: g => g.organism },

@@ -160,3 +160,10 @@ export function pager(page, pages, total, go) {
     el('span', { class: 'muted' }, `Page ${page + 1} of ${pages} (${total.toLocaleString('en-GB')})`),
     el('button', { type: 'button', disabled: page >= pages - 1, onclick: () => go(page + 1) }, 'Next'));
 }
+
+/** What the controls and results are called: genes, or the record type's own name. */
+export function recordNoun(recordType, recordTypes) {
+  if (!recordType || recordType === 'transcript' || recordType === 'gene') return 'genes';
+  const known = (recordTypes || []).find(t => t.name === recordType);
+  return (known && (known.displayNamePlural || known.displayName)) || recordType + ' records';
+}

@@ -4,11 +4,16 @@
 // changes, and the site's validation messages shown on the field they name.
 import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
-import { errorText, field, fieldErrors, messageOf, parseIds } from './util.js';
+import { errorText, field, fieldErrors, messageOf, parseIds, recordNoun } from './util.js';
 
 const STEPS = ['search', 'parameters', 'controls', 'run', 'results', 'analysis'];
 const ENRICHMENT_TYPES = [['go_process', 'GO biological process'], ['go_function', 'GO molecular function'],
   ['go_component', 'GO cellular component'], ['pathway', 'Pathway'], ['word', 'Word']];
+
+/** Whether the wizard's record type is a gene's (its controls are gene IDs the site can resolve). */
+function geneRecords() {
+  return state.recordType === 'transcript' || state.recordType === 'gene';
+}
 
 function site(sites, id) {
   return sites.find(s => s.id === id);
@@ -18,7 +23,7 @@ function site(sites, id) {
 function freshState(sites) {
   return {
     step: 'search', siteId: (sites.find(s => !s.isPortal) || sites[0] || {}).id || '', recordType: 'transcript',
-    mode: 'search', query: '', searches: null, search: null, specs: null, values: {}, errors: new Map(),
+    mode: 'search', recordTypes: null, query: '', searches: null, search: null, specs: null, values: {}, errors: new Map(),
     geneIds: '', controls: { source: 'paste', controlSetId: '', positives: '', negatives: '', newName: '', sets: null, resolution: null },
     name: '', enrichmentTypes: new Set(), enableRobustness: true, enableCrossValidation: false, enableStepAnalysis: false,
   };
@@ -109,6 +114,8 @@ function searchStep(go, context) {
     onchange: e => {
       state.siteId = e.target.value;
       state.searches = null;
+      state.recordTypes = null;
+      state.recordType = 'transcript';
       state.search = null;
       state.controls.sets = null;
       if (state.mode === 'search') find(); else drawResults();
@@ -122,6 +129,28 @@ function searchStep(go, context) {
   const modeIds = el('input', { type: 'radio', name: 'wb-mode', id: 'wb-mode-ids', value: 'geneIds', checked: state.mode === 'geneIds' });
   const searchPart = el('div', {});
   const error = el('div', {});
+  const recordType = el('select', { id: 'wb-record-type', onchange: e => {
+    state.recordType = e.target.value;
+    state.searches = null;
+    state.search = null;
+    find();
+  } });
+
+  /** The site's record types (GET …/record-types); the searches listed are those of the chosen one. */
+  async function loadRecordTypes() {
+    if (!state.recordTypes) {
+      try {
+        const answer = await api('GET', `/api/v1/sites/${encodeURIComponent(state.siteId)}/record-types`);
+        state.recordTypes = Array.isArray(answer) ? answer : answer.items || [];
+      } catch (e) {
+        state.recordTypes = [];
+      }
+    }
+    const types = state.recordTypes.some(t => t.name === state.recordType) ? state.recordTypes
+      : [{ name: state.recordType, displayName: state.recordType }, ...state.recordTypes];
+    replace(recordType, types.map(t => el('option', { value: t.name }, t.displayName || t.name)));
+    recordType.value = state.recordType;
+  }
 
   async function find(event) {
     if (event) event.preventDefault();
@@ -154,8 +183,14 @@ function searchStep(go, context) {
 
   function drawMode() {
     state.mode = modeIds.checked ? 'geneIds' : 'search';
+    if (state.mode === 'geneIds') {
+      state.recordType = 'transcript'; // a pasted list is of genes
+    } else {
+      loadRecordTypes();
+    }
     replace(searchPart, state.mode === 'search'
-      ? el('form', { class: 'wb-row', onsubmit: find }, field('Find a search', query), el('button', { type: 'submit' }, 'Find'))
+      ? el('form', { class: 'wb-row', onsubmit: find }, field('Record type', recordType), field('Find a search', query),
+        el('button', { type: 'submit' }, 'Find'))
       : el('form', { onsubmit: e => { e.preventDefault(); next(); } },
         field('Gene IDs (the ranked result to evaluate)', geneIds, 'The order is the ranking: the first ID is the best hit.'),
         nav(null, 'Next: controls', null, { nextId: 'wb-next' })));
@@ -360,16 +395,17 @@ function controlStep(go) {
   const c = state.controls;
   const message = el('div', {});
   const part = el('div', {});
-  const sources = [['set', 'A saved control set'], ['paste', 'Paste gene IDs'], ['new', 'Paste and save as a new set']];
+  const noun = recordNoun(state.recordType, state.recordTypes);
+  const sources = [['set', 'A saved control set'], ['paste', geneRecords() ? 'Paste gene IDs' : 'Paste IDs'], ['new', 'Paste and save as a new set']];
   const radios = sources.map(([value, label]) => el('label', {}, el('input', {
     type: 'radio', name: 'wb-controls', value, id: 'wb-controls-' + value, checked: c.source === value,
     onchange: () => { c.source = value; draw(); },
   }), ' ', label));
 
-  const positives = el('textarea', { id: 'wb-positives', rows: 5, placeholder: 'Genes the search should find',
+  const positives = el('textarea', { id: 'wb-positives', rows: 5, placeholder: `${noun[0].toUpperCase()}${noun.slice(1)} the search should find`,
     oninput: e => { c.positives = e.target.value; } });
   positives.value = c.positives;
-  const negatives = el('textarea', { id: 'wb-negatives', rows: 5, placeholder: 'Genes the search should not find',
+  const negatives = el('textarea', { id: 'wb-negatives', rows: 5, placeholder: `${noun[0].toUpperCase()}${noun.slice(1)} the search should not find`,
     oninput: e => { c.negatives = e.target.value; } });
   negatives.value = c.negatives;
   const resolution = el('div', { class: 'wb-resolution', 'aria-live': 'polite' });
@@ -422,7 +458,8 @@ function controlStep(go) {
         oninput: e => { c.newName = e.target.value; } });
       replace(part, c.source === 'new' ? field('Name of the new set', nameInput) : null,
         el('div', { class: 'wb-two' }, field('Positive controls', positives), field('Negative controls', negatives)),
-        el('button', { type: 'button', onclick: resolve }, 'Check the IDs on the site'), resolution);
+        // ID resolution is the site's gene lookup: other records' IDs are checked by the run itself
+        geneRecords() ? [el('button', { type: 'button', id: 'wb-resolve', onclick: resolve }, 'Check the IDs on the site'), resolution] : null);
     }
   }
 
@@ -458,7 +495,7 @@ function controlStep(go) {
   }
   draw();
   return el('section', { class: 'wb-step', 'aria-labelledby': 'wb-step-title' },
-    el('h3', { id: 'wb-step-title' }, '3. Control genes'),
+    el('h3', { id: 'wb-step-title' }, geneRecords() ? '3. Control genes' : '3. Controls (' + noun + ')'),
     el('fieldset', { class: 'wb-inline' }, el('legend', {}, 'Where the controls come from'), radios),
     part, message,
     el('form', { onsubmit: next }, nav(() => state.mode === 'strategy' ? location.assign('/#' + encodeURIComponent(state.strategy.id))
@@ -475,7 +512,7 @@ function defaultName() {
 /** The experiment body (api-contract §6.1) from the wizard's state. */
 function experimentBody() {
   // an unnamed experiment is named after what it evaluates, so the list tells them apart
-  const body = { siteId: state.siteId, recordType: state.recordType, name: state.name.trim() || defaultName() };
+  const body = { siteId: state.siteId, recordType: (state.mode === 'search' && state.search.recordType) || state.recordType, name: state.name.trim() || defaultName() };
   if (state.mode === 'geneIds') {
     body.targetGeneIds = parseIds(state.geneIds);
   } else if (state.mode === 'strategy') {
@@ -513,6 +550,8 @@ function runStep(go, context) {
   }), ' ', label));
   const summary = el('dl', { class: 'wb-summary' },
     el('dt', {}, 'Site'), el('dd', {}, (site(context.sites, state.siteId) || {}).displayName || state.siteId),
+    el('dt', {}, 'Record type'), el('dd', { id: 'wb-summary-record-type' }, recordNoun(state.recordType, state.recordTypes) === 'genes'
+      ? 'genes (' + state.recordType + ')' : recordNoun(state.recordType, state.recordTypes) + ' (' + state.recordType + ')'),
     el('dt', {}, 'Evaluates'), el('dd', {}, state.mode === 'strategy' ? 'the strategy ' + state.strategy.name
       : state.mode === 'search' ? (state.search.displayName || state.search.name)
       : parseIds(state.geneIds).length + ' gene IDs'),
