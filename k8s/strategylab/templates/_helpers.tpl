@@ -91,3 +91,16 @@ app.kubernetes.io/component: {{ .component }}
 {{- define "strategylab.envName" -}}
 {{- regexReplaceAll "[^A-Za-z0-9]" . "_" | upper -}}
 {{- end -}}
+
+{{/* Kafka security: whether the clients use SASL, and whether a CA is mounted for TLS. */}}
+{{- define "strategylab.kafkaSasl" -}}
+{{- if hasPrefix "SASL_" .Values.kafka.security.protocol -}}true{{- end -}}
+{{- end -}}
+
+{{- define "strategylab.kafkaCa" -}}
+{{- $tls := .Values.kafka.security.tls -}}
+{{- if and $tls.caSecret $tls.caConfigMap -}}
+{{- fail "kafka.security.tls: give caSecret or caConfigMap, not both" -}}
+{{- end -}}
+{{- if and (hasSuffix "SSL" .Values.kafka.security.protocol) (or $tls.caSecret $tls.caConfigMap) -}}true{{- end -}}
+{{- end -}}

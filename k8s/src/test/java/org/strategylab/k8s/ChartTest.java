@@ -68,6 +68,10 @@ class ChartTest {
                 Arguments.of("hpa on", Map.of("gateway.autoscaling.enabled", true,
                         "experimentService.autoscaling.enabled", true, "chatService.autoscaling.enabled", true,
                         "upstreamGateway.autoscaling.enabled", true)),
+                Arguments.of("external kafka over SASL_SSL", Map.of("kafka.strimzi.enabled", false,
+                        "kafka.bootstrapServers", "kafka.example.org:9093", "kafka.security.protocol", "SASL_SSL",
+                        "kafka.security.sasl.existingSecret", "lab-kafka-login", "kafka.security.tls.caConfigMap", "lab-kafka-ca")),
+                Arguments.of("tracing on", Map.of("tracing.otlpEndpoint", "http://otel-collector.observability:4317")),
                 Arguments.of("secrets as values", Map.of("secrets.peerSecret", "p".repeat(40),
                         "secrets.sessionsKey", sessionsKey(), "modelKeys.anthropic", "sk-ant-test")));
     }
@@ -342,7 +346,10 @@ class ChartTest {
                 Arguments.of(Map.of("auth.jwksUrl", ""), "auth.jwksUrl"),
                 Arguments.of(Map.of("gateway.resources.limits.memory", "lots"), "gateway.resources.limits.memory"),
                 Arguments.of(Map.of("ingress.enabled", "yes"), "ingress.enabled"),
-                Arguments.of(Map.of("metrics.serviceMonitor.interval", "soon"), "metrics.serviceMonitor.interval"));
+                Arguments.of(Map.of("metrics.serviceMonitor.interval", "soon"), "metrics.serviceMonitor.interval"),
+                Arguments.of(Map.of("kafka.security.protocol", "TLS"), "kafka.security.protocol"),
+                Arguments.of(Map.of("kafka.security.sasl.mechanism", "GSSAPI"), "kafka.security.sasl.mechanism"),
+                Arguments.of(Map.of("tracing.otlpEndpoint", "otel-collector:4317"), "tracing.otlpEndpoint"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -351,6 +358,90 @@ class ChartTest {
         RuntimeException refused = assertThrows(RuntimeException.class, () -> RenderedChart.render(sets));
         assertTrue(refused.getMessage().contains("schema"), refused::getMessage);
         assertTrue(refused.getMessage().contains(field), () -> "expected the error to name " + field + ": " + refused.getMessage());
+    }
+
+    @Test
+    void tracingIsOffUnlessAnOtlpEndpointIsSetAndThenOnInEveryService() {
+        RenderedChart off = RenderedChart.render(Map.of());
+        RenderedChart on = RenderedChart.render(Map.of("tracing.otlpEndpoint", "http://otel-collector.observability:4317"));
+
+        for (String service : SERVICES) {
+            Map<String, String> defaults = off.named(ConfigMap.class, PREFIX + service).getData();
+            // the services' own default (quarkus.otel.sdk.disabled=true) stays in force
+            assertFalse(defaults.containsKey("QUARKUS_OTEL_SDK_DISABLED"), service);
+            assertFalse(defaults.containsKey("QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT"), service);
+            Map<String, String> traced = on.named(ConfigMap.class, PREFIX + service).getData();
+            assertEquals("false", traced.get("QUARKUS_OTEL_SDK_DISABLED"), service);
+            assertEquals("http://otel-collector.observability:4317", traced.get("QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT"), service);
+        }
+    }
+
+    @Test
+    void anExternalKafkaOverSaslSslGetsTheLoginFromASecretAndTheCaMountedReadOnly() {
+        RenderedChart chart = RenderedChart.render(Map.of("kafka.strimzi.enabled", false,
+                "kafka.bootstrapServers", "kafka.example.org:9093", "kafka.security.protocol", "SASL_SSL",
+                "kafka.security.sasl.mechanism", "SCRAM-SHA-512", "kafka.security.sasl.existingSecret", "lab-kafka-login",
+                "kafka.security.sasl.passwordKey", "user-password", "kafka.security.tls.caSecret", "lab-kafka-ca"));
+
+        for (String service : SERVICES) {
+            Map<String, String> config = chart.named(ConfigMap.class, PREFIX + service).getData();
+            assertEquals("kafka.example.org:9093", config.get("KAFKA_BOOTSTRAP_SERVERS"));
+            assertEquals("SASL_SSL", config.get("KAFKA_SECURITY_PROTOCOL"), service);
+            assertEquals("SCRAM-SHA-512", config.get("KAFKA_SASL_MECHANISM"), service);
+            assertEquals("PEM", config.get("KAFKA_SSL_TRUSTSTORE_TYPE"), service);
+            assertEquals("/etc/strategylab/kafka-ca/ca.crt", config.get("KAFKA_SSL_TRUSTSTORE_LOCATION"), service);
+
+            Container container = container(chart, service);
+            assertEquals("lab-kafka-login", env(container, "KAFKA_SASL_USERNAME").getValueFrom().getSecretKeyRef().getName());
+            assertEquals("username", env(container, "KAFKA_SASL_USERNAME").getValueFrom().getSecretKeyRef().getKey());
+            assertEquals("user-password", env(container, "KAFKA_SASL_PASSWORD").getValueFrom().getSecretKeyRef().getKey());
+            // the login module line names the variables Kubernetes fills in, never the values
+            assertEquals("org.apache.kafka.common.security.scram.ScramLoginModule required "
+                    + "username=\"$(KAFKA_SASL_USERNAME)\" password=\"$(KAFKA_SASL_PASSWORD)\";",
+                    env(container, "KAFKA_SASL_JAAS_CONFIG").getValue());
+            List<String> order = container.getEnv().stream().map(EnvVar::getName).toList();
+            assertTrue(order.indexOf("KAFKA_SASL_PASSWORD") < order.indexOf("KAFKA_SASL_JAAS_CONFIG"),
+                    "a $(VAR) reference resolves only to a variable defined before it");
+
+            assertTrue(container.getVolumeMounts().stream().anyMatch(m -> m.getName().equals("kafka-ca")
+                    && m.getMountPath().equals("/etc/strategylab/kafka-ca") && Boolean.TRUE.equals(m.getReadOnly())), service);
+            Volume ca = chart.named(Deployment.class, PREFIX + service).getSpec().getTemplate().getSpec().getVolumes().stream()
+                    .filter(v -> v.getName().equals("kafka-ca")).findFirst().orElseThrow();
+            assertEquals("lab-kafka-ca", ca.getSecret().getSecretName());
+        }
+    }
+
+    @Test
+    void plainSaslUsesThePlainLoginModuleAndAPlaintextClusterGetsNoKafkaSecuritySettings() {
+        RenderedChart plain = RenderedChart.render(Map.of("kafka.strimzi.enabled", false,
+                "kafka.bootstrapServers", "kafka.example.org:9092", "kafka.security.protocol", "SASL_PLAINTEXT",
+                "kafka.security.sasl.mechanism", "PLAIN", "kafka.security.sasl.existingSecret", "lab-kafka-login",
+                "kafka.security.tls.caConfigMap", "ignored-without-tls"));
+        Container chat = container(plain, "chat-service");
+        assertTrue(env(chat, "KAFKA_SASL_JAAS_CONFIG").getValue().startsWith("org.apache.kafka.common.security.plain.PlainLoginModule required "));
+        Map<String, String> config = plain.named(ConfigMap.class, PREFIX + "chat-service").getData();
+        assertEquals("SASL_PLAINTEXT", config.get("KAFKA_SECURITY_PROTOCOL"));
+        assertFalse(config.containsKey("KAFKA_SSL_TRUSTSTORE_LOCATION"), "no TLS, so no trust store");
+        assertTrue(chat.getVolumeMounts().stream().noneMatch(m -> m.getName().equals("kafka-ca")));
+
+        RenderedChart defaults = RenderedChart.render(Map.of());
+        for (String service : SERVICES) {
+            assertTrue(defaults.named(ConfigMap.class, PREFIX + service).getData().keySet().stream().noneMatch(k ->
+                    k.startsWith("KAFKA_S")), service);
+            assertTrue(envNames(container(defaults, service)).stream().noneMatch(n -> n.startsWith("KAFKA_SASL")), service);
+        }
+    }
+
+    @Test
+    void aSaslProtocolWithoutItsSecretOrTwoCaSourcesAreRefused() {
+        RuntimeException noLogin = assertThrows(RuntimeException.class, () -> RenderedChart.render(Map.of(
+                "kafka.strimzi.enabled", false, "kafka.bootstrapServers", "kafka.example.org:9093",
+                "kafka.security.protocol", "SASL_SSL")));
+        assertTrue(noLogin.getMessage().contains("kafka.security.sasl.existingSecret"), noLogin::getMessage);
+        RuntimeException twoCas = assertThrows(RuntimeException.class, () -> RenderedChart.render(Map.of(
+                "kafka.strimzi.enabled", false, "kafka.bootstrapServers", "kafka.example.org:9093",
+                "kafka.security.protocol", "SSL", "kafka.security.tls.caSecret", "a", "kafka.security.tls.caConfigMap", "b")));
+        assertTrue(twoCas.getMessage().contains("kafka.security.tls"), twoCas::getMessage);
     }
 
     private static void assertHardened(Container container) {

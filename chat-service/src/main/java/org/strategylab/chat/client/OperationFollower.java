@@ -14,6 +14,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.eventlog.KafkaClientSecurity;
 import org.strategylab.eventlog.OperationKinds;
 
 /**
@@ -33,12 +34,12 @@ public class OperationFollower {
 
     /** The topic's end now; close it (or follow to the end) to release the consumer. */
     public Mark mark(String topic) {
-        KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
+        KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(KafkaClientSecurity.secured(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100,
-                ConsumerConfig.CLIENT_ID_CONFIG, "strategylab-chat-follower"),
+                ConsumerConfig.CLIENT_ID_CONFIG, "strategylab-chat-follower")),
                 new StringDeserializer(), new ByteArrayDeserializer());
         try {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(10)).stream()

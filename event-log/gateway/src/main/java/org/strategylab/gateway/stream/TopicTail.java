@@ -22,6 +22,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jboss.logging.Logger;
 import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.eventlog.KafkaClientSecurity;
 import org.strategylab.eventlog.LoggedEvent;
 
 /**
@@ -73,7 +74,7 @@ final class TopicTail {
     }
 
     private KafkaConsumer<String, byte[]> newConsumer() {
-        return new KafkaConsumer<>(Map.of(
+        return new KafkaConsumer<>(KafkaClientSecurity.secured(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest",
@@ -81,7 +82,7 @@ final class TopicTail {
                 ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false,
                 ConsumerConfig.CLIENT_ID_CONFIG, "strategylab-gateway-tail-" + topic + "-" + UUID.randomUUID(),
                 // live events should leave the broker at once, not wait for a fuller fetch
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50),
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50)),
                 new StringDeserializer(), new ByteArrayDeserializer());
     }
 

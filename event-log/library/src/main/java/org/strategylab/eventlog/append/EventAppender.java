@@ -29,6 +29,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.eventlog.KafkaClientSecurity;
 import org.strategylab.eventlog.LoggedEvent;
 import org.strategylab.eventlog.config.EventLogConfig;
 
@@ -192,7 +193,7 @@ public class EventAppender {
             synchronized (this) {
                 current = producer;
                 if (current == null) {
-                    current = new KafkaProducer<>(Map.of(
+                    current = new KafkaProducer<>(KafkaClientSecurity.secured(Map.of(
                             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                             ProducerConfig.ACKS_CONFIG, "all",
                             ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
@@ -201,7 +202,7 @@ public class EventAppender {
                             // keep retrying through a broker restart instead of failing the operation
                             ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000,
                             // how long one send waits for the broker's metadata; meanwhile the queue fills
-                            ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) config.producer().maxBlock().toMillis()),
+                            ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) config.producer().maxBlock().toMillis())),
                             new StringSerializer(), new ByteArraySerializer());
                     producer = current;
                 }

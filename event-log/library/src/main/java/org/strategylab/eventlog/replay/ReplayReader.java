@@ -24,6 +24,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.eventlog.KafkaClientSecurity;
 import org.strategylab.eventlog.LoggedEvent;
 import org.strategylab.eventlog.config.EventLogConfig;
 
@@ -173,7 +174,7 @@ public class ReplayReader {
     }
 
     private KafkaConsumer<String, byte[]> create() {
-        KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
+        KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(KafkaClientSecurity.secured(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 // a seek below what retention kept starts at the oldest record still there
@@ -182,7 +183,7 @@ public class ReplayReader {
                 // a pooled consumer may still have a fetch parked at the log end from its last read;
                 // with the default 500 ms wait every catch-up would start half a second late
                 ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 10,
-                ConsumerConfig.CLIENT_ID_CONFIG, "strategylab-replay-" + created.get()),
+                ConsumerConfig.CLIENT_ID_CONFIG, "strategylab-replay-" + created.get())),
                 new StringDeserializer(), new ByteArrayDeserializer());
         return consumer;
     }

@@ -15,6 +15,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.strategylab.eventlog.config.EventLogConfig;
+import org.strategylab.eventlog.KafkaClientSecurity;
 
 /**
  * Facts about the log the readers need: a partition's first and next offsets (what retention has
@@ -93,10 +94,10 @@ public class TopicPositions {
                 current = admin;
                 if (current == null) {
                     int timeout = (int) config.adminTimeout().toMillis();
-                    current = Admin.create(Map.of(
+                    current = Admin.create(KafkaClientSecurity.secured(Map.of(
                             AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                             AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeout,
-                            AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeout));
+                            AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeout)));
                     admin = current;
                 }
             }

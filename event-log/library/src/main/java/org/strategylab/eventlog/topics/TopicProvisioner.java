@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.strategylab.eventlog.config.EventLogConfig;
+import org.strategylab.eventlog.KafkaClientSecurity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -117,10 +118,10 @@ public class TopicProvisioner {
     private Admin admin() {
         Admin current = admin;
         if (current == null) {
-            current = Admin.create(Map.of(
+            current = Admin.create(KafkaClientSecurity.secured(Map.of(
                     AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                     AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) config.adminTimeout().toMillis(),
-                    AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) config.adminTimeout().toMillis()));
+                    AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) config.adminTimeout().toMillis())));
             admin = current;
         }
         return current;
