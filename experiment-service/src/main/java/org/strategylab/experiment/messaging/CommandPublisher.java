@@ -2,7 +2,9 @@ package org.strategylab.experiment.messaging;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.opentelemetry.context.Context;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,6 +24,14 @@ public class CommandPublisher {
     ObjectMapper mapper;
 
     public Uni<Void> publish(ExperimentCommand command) {
+        return publish(command, Context.current());
+    }
+
+    /**
+     * Writes the command as part of {@code trace}: the request's trace, captured where the request
+     * began, because the reactive database work between there and here does not carry it along.
+     */
+    public Uni<Void> publish(ExperimentCommand command, Context trace) {
         String payload;
         try {
             payload = mapper.writeValueAsString(command);
@@ -29,7 +39,8 @@ public class CommandPublisher {
             return Uni.createFrom().failure(e);
         }
         Message<String> message = Message.of(payload).addMetadata(
-                OutgoingKafkaRecordMetadata.<String>builder().withKey(command.key()).build());
+                OutgoingKafkaRecordMetadata.<String>builder().withKey(command.key()).build())
+                .addMetadata(TracingMetadata.withPrevious(trace));
         return emitter.sendMessage(message);
     }
 }

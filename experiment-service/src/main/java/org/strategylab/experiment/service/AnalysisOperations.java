@@ -1,5 +1,6 @@
 package org.strategylab.experiment.service;
 
+import io.opentelemetry.context.Context;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -28,8 +29,9 @@ public class AnalysisOperations {
      */
     public Uni<OperationStarted> start(String callerId, String kind, String experimentId,
                                        Function<String, ExperimentCommand> commandFor) {
+        Context trace = Context.current();
         return operations.register(callerId, kind, experimentId, ExperimentService.EVENTS_TOPIC)
-                .chain(operation -> commands.publish(commandFor.apply(operation.id().toString()))
+                .chain(operation -> commands.publish(commandFor.apply(operation.id().toString()), trace)
                         .map(sent -> OperationStarted.single(operation.id().toString(), experimentId)));
     }
 }

@@ -1,5 +1,6 @@
 package org.strategylab.experiment.service;
 
+import io.opentelemetry.context.Context;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -64,6 +65,7 @@ public class ExperimentService {
     org.strategylab.sites.SiteRegistry sites;
 
     public Uni<OperationStarted> start(String callerId, String token, ExperimentRequest request) {
+        Context trace = Context.current();
         return requests.validate(callerId, token, request).chain(valid -> {
             UUID id = UUID.randomUUID();
             UUID operationId = UUID.randomUUID();
@@ -73,7 +75,7 @@ public class ExperimentService {
             return Uni.combine().all().unis(operations.register(operationId, callerId, KIND, id.toString(), EVENTS_TOPIC),
                             repository.insert(row)).asTuple()
                     .chain(() -> commands.publish(new ExperimentCommand(ExperimentCommand.RUN,
-                            operationId.toString(), java.util.List.of(id.toString()), null, callerId, token, null)))
+                            operationId.toString(), java.util.List.of(id.toString()), null, callerId, token, null), trace))
                     .map(sent -> OperationStarted.single(operationId.toString(), id.toString()));
         });
     }

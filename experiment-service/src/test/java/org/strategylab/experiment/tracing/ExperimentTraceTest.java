@@ -26,8 +26,8 @@ import org.strategylab.testsupport.TestTokens;
 /**
  * Traces across the services and the Kafka hop, with the module's tests tracing for real: the POST
  * that starts an experiment continues its caller's trace (the W3C traceparent header), and the
- * experiment's command carries its trace through Kafka in the record's headers, so the worker's
- * consumption and its calls to upstream-gateway are one trace.
+ * experiment's command carries that trace through Kafka in the record's headers, so the request,
+ * the worker's consumption and its calls to upstream-gateway are one trace.
  */
 @QuarkusTest
 @QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
@@ -45,7 +45,7 @@ class ExperimentTraceTest {
     OperationEvents events;
 
     @Test
-    void theRequestContinuesItsCallersTraceAndTheCommandsTraceCrossesKafkaIntoTheWorkersUpstreamCalls() {
+    void oneExperimentIsOneTraceFromTheCallerAcrossKafkaIntoTheWorkersUpstreamCalls() {
         // the caller starts the trace (as the gateway does), so the test knows its id before any span exists
         String traceId = UUID.randomUUID().toString().replace("-", "");
         String callerSpanId = traceId.substring(0, 16);
@@ -66,20 +66,21 @@ class ExperimentTraceTest {
         assertEquals("/api/v1/experiments", attribute(post, "http.route"));
         assertEquals(callerSpanId, post.getParentSpanId(), "the request span continues the caller's trace");
 
-        // a command's consumer span whose trace goes on into upstream-gateway calls (the latest: this experiment's)
-        SpanData consume = Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> exporter.spans().stream()
-                .filter(ExperimentTraceTest::consumesACommand)
-                .filter(c -> exporter.spans().stream().anyMatch(s -> s.getTraceId().equals(c.getTraceId())
-                        && callsUpstreamGateway(s, upstream) && s.getStartEpochNanos() >= c.getStartEpochNanos()))
-                .reduce((first, later) -> later), java.util.Optional::isPresent).orElseThrow();
-        List<SpanData> worker = exporter.spans().stream().filter(s -> s.getTraceId().equals(consume.getTraceId())).toList();
-        SpanData send = worker.stream().filter(s -> s.getKind() == SpanKind.PRODUCER
+        // one trace: the command's send belongs to the request, and its consumption and the
+        // worker's calls to upstream-gateway follow it across Kafka
+        List<SpanData> whole = Awaitility.await().atMost(Duration.ofSeconds(30)).until(
+                () -> exporter.spans().stream().filter(s -> s.getTraceId().equals(traceId)).toList(),
+                spans -> spans.stream().anyMatch(ExperimentTraceTest::consumesACommand)
+                        && spans.stream().anyMatch(s -> callsUpstreamGateway(s, upstream)));
+        SpanData send = whole.stream().filter(s -> s.getKind() == SpanKind.PRODUCER
                 && "experiment.commands".equals(attribute(s, "messaging.destination.name"))).findFirst()
-                .orElseThrow(() -> new AssertionError("the command's send is not in its consumer's trace"));
+                .orElseThrow(() -> new AssertionError("the command's send is not in the request's trace"));
+        SpanData consume = whole.stream().filter(ExperimentTraceTest::consumesACommand).findFirst().orElseThrow();
         assertEquals(send.getSpanId(), consume.getParentSpanId(),
                 "the consumer span is the child of the send: the traceparent crossed Kafka in the record's headers");
-        assertTrue(worker.stream().anyMatch(s -> callsUpstreamGateway(s, upstream)),
-                "the worker's calls to upstream-gateway are in the command's trace");
+        assertTrue(whole.stream().anyMatch(s -> callsUpstreamGateway(s, upstream)
+                        && s.getStartEpochNanos() >= consume.getStartEpochNanos()),
+                "the worker's calls to upstream-gateway are in the request's trace");
     }
 
     private static boolean consumesACommand(SpanData span) {
