@@ -23,14 +23,16 @@ import org.strategylab.upstream.support.UpstreamTest;
  * through {@code GET /api/v1/sites/{site}/searches?q=&mode=}, for the three modes. It prints
  * recall@1, recall@5 and MRR per mode (and the hybrid query latency through the endpoint, for the
  * README; never asserted), and fails if hybrid recall@5 falls below what was measured minus 0.05, or
- * if hybrid stops beating lexical by 20 points.
+ * if hybrid stops beating lexical by 20 points. The fresh toxodb queries of the file are not run here:
+ * the simulator serves toxodb in full, with its own catalogue rather than the recorded one, so they are
+ * measured in process over the recorded catalogue ({@code CatalogSearchProbe}).
  */
 @QuarkusTest
 @UpstreamTest
 class CatalogSearchQualityTest {
 
-    /** Hybrid recall@5 measured on this set when the ranking was built (0.853), minus 0.05. */
-    static final double HYBRID_RECALL_AT_5_FLOOR = 0.80;
+    /** Hybrid recall@5 measured on the 68 queries this test runs (0.985 with the thesaurus and parameter words), minus 0.05. */
+    static final double HYBRID_RECALL_AT_5_FLOOR = 0.93;
 
     record Query(String site, String text, Set<String> accept) {
     }
@@ -92,6 +94,9 @@ class CatalogSearchQualityTest {
         try (InputStream in = CatalogSearchQualityTest.class.getResourceAsStream("/catalog-search/queries.json")) {
             List<Query> queries = new ArrayList<>();
             for (JsonNode q : new ObjectMapper().readTree(in).path("queries")) {
+                if (q.path("set").asText().equals("fresh")) {
+                    continue;
+                }
                 Set<String> accept = new HashSet<>();
                 q.path("accept").forEach(a -> accept.add(a.asText()));
                 queries.add(new Query(q.path("site").asText(), q.path("query").asText(), accept));
