@@ -100,6 +100,11 @@ public final class AgentTurn {
         }
 
         @Override
+        public boolean disableRag() {
+            return request.disableRag();
+        }
+
+        @Override
         public void addSubAgentUsage(long promptTokens, long completionTokens, int modelCalls, double costUsd) {
             usage.addSubAgent(promptTokens, completionTokens, modelCalls, costUsd);
         }

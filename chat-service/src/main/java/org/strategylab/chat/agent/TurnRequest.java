@@ -24,11 +24,21 @@ import org.strategylab.chat.provider.ModelChoice;
  * @param graph          the graph as the turn starts
  * @param task           for a sub-agent, the one task it carries out (its instructions differ); null for the agent
  * @param experimentId   for a workbench turn, the experiment it is about; null otherwise
+ * @param disableRag     catalogue look-ups rank by words only (the chat request's {@code disableRag})
  */
 public record TurnRequest(UUID strategyId, String strategyName, String ownerId, String token, String siteId,
                           String messageId, String userMessage, ModelChoice model, Set<String> disabledTools,
                           List<String> contextBlocks, List<ChatMessage> history, StrategyGraph graph, String task,
-                          String experimentId) {
+                          String experimentId, boolean disableRag) {
+
+    /** A turn whose catalogue look-ups rank by meaning and words (the default). */
+    public TurnRequest(UUID strategyId, String strategyName, String ownerId, String token, String siteId,
+                       String messageId, String userMessage, ModelChoice model, Set<String> disabledTools,
+                       List<String> contextBlocks, List<ChatMessage> history, StrategyGraph graph, String task,
+                       String experimentId) {
+        this(strategyId, strategyName, ownerId, token, siteId, messageId, userMessage, model, disabledTools,
+                contextBlocks, history, graph, task, experimentId, false);
+    }
 
     /** The main agent's turn. */
     public TurnRequest(UUID strategyId, String strategyName, String ownerId, String token, String siteId,

@@ -13,7 +13,9 @@ import java.util.List;
  * @param reasoningEffort {@code none}, {@code low}, {@code medium} or {@code high}
  * @param mentions        strategies and experiments the message refers to
  * @param disabledTools   tools the agent must not use in this turn
- * @param disableRag      accepted for compatibility; retrieval is not used by this agent
+ * @param disableRag      true: the agent's catalogue look-ups ({@code search_for_searches}, vocabulary queries of
+ *                        {@code get_dependent_vocab}) rank by words only ({@code mode=lexical}); absent or false:
+ *                        by meaning and words ({@code mode=hybrid}, upstream-gateway's semantic catalogue search)
  * @param temperature     sampling temperature (0 to 2)
  * @param seed            sampling seed, where the vendor supports one
  * @param contextSize     accepted for compatibility; the catalog's context size applies

@@ -41,7 +41,7 @@ public interface UpstreamGatewayClient {
     @Path("/api/v1/sites/{siteId}/searches")
     Uni<JsonNode> searches(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
                            @QueryParam("recordType") String recordType, @QueryParam("q") String query,
-                           @QueryParam("limit") int limit);
+                           @QueryParam("limit") int limit, @QueryParam("mode") String mode);
 
     @POST
     @Path("/api/v1/sites/{siteId}/searches/{recordType}/{searchName}/param-specs")
@@ -54,7 +54,7 @@ public interface UpstreamGatewayClient {
     Uni<JsonNode> vocabulary(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
                              @PathParam("recordType") String recordType, @PathParam("searchName") String searchName,
                              @PathParam("param") String param, @QueryParam("q") String query,
-                             @QueryParam("limit") int limit);
+                             @QueryParam("limit") int limit, @QueryParam("mode") String mode);
 
     @POST
     @Path("/api/v1/sites/{siteId}/searches/{recordType}/{searchName}/dependent-params")

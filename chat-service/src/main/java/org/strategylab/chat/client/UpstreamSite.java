@@ -58,8 +58,9 @@ public class UpstreamSite {
         }
     }
 
-    public JsonNode searches(String token, String siteId, String recordType, String query, int limit) {
-        return await(client.searches(bearer(token), siteId, recordType, query, limit));
+    /** The site's searches ranked for the query; {@code mode} is upstream-gateway's: lexical, semantic or hybrid. */
+    public JsonNode searches(String token, String siteId, String recordType, String query, int limit, String mode) {
+        return await(client.searches(bearer(token), siteId, recordType, query, limit, mode));
     }
 
     public JsonNode paramSpecs(String token, String siteId, String recordType, String searchName,
@@ -68,8 +69,8 @@ public class UpstreamSite {
     }
 
     public JsonNode vocabulary(String token, String siteId, String recordType, String searchName, String param,
-                               String query, int limit) {
-        return await(client.vocabulary(bearer(token), siteId, recordType, searchName, param, query, limit));
+                               String query, int limit, String mode) {
+        return await(client.vocabulary(bearer(token), siteId, recordType, searchName, param, query, limit, mode));
     }
 
     public JsonNode dependentParams(String token, String siteId, String recordType, String searchName, String param,

@@ -24,11 +24,12 @@ import org.strategylab.chat.api.Mention;
  * @param mentions        what the message refers to (loaded again, as the caller, by the worker)
  * @param disabledTools   tools the turn must not offer
  * @param experimentId    for a workbench turn, the experiment it is about; null for the chat's
+ * @param disableRag      the request's {@code disableRag}: catalogue look-ups rank by words only
  */
 public record ChatCommand(String operationId, String strategyId, String ownerId, String token, String userMessageId,
                           String messageId, String message, String modelId, String reasoningEffort, Double temperature,
                           Integer seed, Integer responseTokens, Integer reasoningBudget, List<Mention> mentions,
-                          List<String> disabledTools, String experimentId) {
+                          List<String> disabledTools, String experimentId, boolean disableRag) {
 
     public ChatCommand {
         mentions = mentions == null ? List.of() : List.copyOf(mentions);

@@ -168,7 +168,8 @@ public class ChatService {
             commands.publish(new ChatCommand(operation.id().toString(), strategyId.toString(), callerId, token,
                     user.id.toString(), messageId, request.message(), model.model().id(), request.reasoningEffort(),
                     request.temperature(), request.seed(), request.responseTokens(), request.reasoningBudget(),
-                    request.mentions(), request.disabledTools(), experimentId)).await().atMost(WAIT);
+                    request.mentions(), request.disabledTools(), experimentId,
+                    Boolean.TRUE.equals(request.disableRag()))).await().atMost(WAIT);
             return new ChatStarted(operation.id().toString(), strategyId.toString(), messageId);
         } finally {
             // not waited for: from here the registered operation itself keeps a second turn out

@@ -103,7 +103,7 @@ public class TurnRunner {
                 command.responseTokens(), command.reasoningBudget());
         TurnRequest request = new TurnRequest(strategyId, strategy.name, command.ownerId(), command.token(),
                 strategy.siteId, command.messageId(), command.message(), choice, Set.copyOf(command.disabledTools()),
-                blocks, history, graph, null, command.experimentId());
+                blocks, history, graph, null, command.experimentId(), command.disableRag());
         AgentTurn turn = loop.turn(request, handle, turnGraph);
         handle.onCancel(turn::cancel);
         TurnOutcome outcome = turn.run();

@@ -29,6 +29,11 @@ public interface TurnScope {
         return null;
     }
 
+    /** The chat request asked for {@code disableRag}: catalogue look-ups rank by words only (mode lexical). */
+    default boolean disableRag() {
+        return false;
+    }
+
     /** A scope for tools that run outside any turn (tests). */
     TurnScope NONE = new TurnScope() {
         @Override

@@ -1,6 +1,7 @@
 package org.strategylab.upstream.rest;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -23,14 +25,16 @@ import org.strategylab.upstream.support.UpstreamTest;
  * through {@code GET /api/v1/sites/{site}/searches?q=&mode=}, for the three modes. It prints
  * recall@1, recall@5 and MRR per mode (and the hybrid query latency through the endpoint, for the
  * README; never asserted), and fails if hybrid recall@5 falls below what was measured minus 0.05, or
- * if hybrid stops beating lexical by 20 points.
+ * if hybrid stops beating lexical by 20 points. The fresh toxodb queries of the file are not run here:
+ * the simulator serves toxodb in full, with its own catalogue rather than the recorded one, so they are
+ * measured in process over the recorded catalogue ({@code CatalogSearchProbe}).
  */
 @QuarkusTest
 @UpstreamTest
 class CatalogSearchQualityTest {
 
-    /** Hybrid recall@5 measured on this set when the ranking was built (0.853), minus 0.05. */
-    static final double HYBRID_RECALL_AT_5_FLOOR = 0.80;
+    /** Hybrid recall@5 measured on the 68 queries this test runs (0.985 with the thesaurus and parameter words), minus 0.05. */
+    static final double HYBRID_RECALL_AT_5_FLOOR = 0.93;
 
     record Query(String site, String text, Set<String> accept) {
     }
@@ -42,9 +46,12 @@ class CatalogSearchQualityTest {
     void hybridRankingFindsTheRightSearchForAResearchersWords() throws IOException {
         List<Query> queries = queries();
         assertTrue(queries.size() >= 60, "the labelled set has at least 60 queries");
-        // build each site's index first, so the figures below are of warm queries
-        queries.stream().map(Query::site).distinct().forEach(site -> given().header("X-Forwarded-For", "198.18.0.1")
-                .queryParam("q", "genes").get("/api/v1/sites/" + site + "/searches").then().statusCode(200));
+        // build each site's index first, so the figures below are of warm queries; on a loaded machine a
+        // build can outlast the client's read timeout (it goes on in the service), so ask until answered
+        queries.stream().map(Query::site).distinct().forEach(site -> await().atMost(Duration.ofMinutes(5))
+                .pollInterval(Duration.ofSeconds(1)).ignoreExceptions().until(() -> given()
+                        .header("X-Forwarded-For", "198.18.0.1").queryParam("q", "genes")
+                        .get("/api/v1/sites/" + site + "/searches").statusCode() == 200));
         Map<String, Quality> byMode = new LinkedHashMap<>();
         List<Long> hybridNanos = new ArrayList<>();
         int client = 2;
@@ -92,6 +99,9 @@ class CatalogSearchQualityTest {
         try (InputStream in = CatalogSearchQualityTest.class.getResourceAsStream("/catalog-search/queries.json")) {
             List<Query> queries = new ArrayList<>();
             for (JsonNode q : new ObjectMapper().readTree(in).path("queries")) {
+                if (q.path("set").asText().equals("fresh")) {
+                    continue;
+                }
                 Set<String> accept = new HashSet<>();
                 q.path("accept").forEach(a -> accept.add(a.asText()));
                 queries.add(new Query(q.path("site").asText(), q.path("query").asText(), accept));

@@ -58,7 +58,7 @@ public class SubAgents {
         List<AgentTool> tools = registry.all().stream().filter(t -> GROUPS.contains(t.group())).toList();
         TurnRequest request = new TurnRequest(parent.strategyId(), parent.graph().name(), parent.ownerId(),
                 parent.token(), parent.siteId(), UUID.randomUUID().toString(), prompt, parent.scope().model(), Set.of(),
-                List.of(), List.of(), parent.graph().current(), task, null);
+                List.of(), List.of(), parent.graph().current(), task, null, parent.scope().disableRag());
         AgentTurn turn = new AgentTurn(request, adapter, tools, parent.graph(), new SubAgentEvents(parent.scope(), task,
                 mapper), config.agent(), threads);
         parent.scope().whenCancelled(turn::cancel);

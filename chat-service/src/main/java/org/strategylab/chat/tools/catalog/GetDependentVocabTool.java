@@ -62,7 +62,8 @@ public class GetDependentVocabTool implements AgentTool {
         String recordType = ToolArguments.recordType(arguments, context);
         ObjectNode result = ToolResults.object().put("searchName", searchName).put("paramName", param);
         if (query != null) {
-            JsonNode page = upstream.vocabulary(context.token(), context.siteId(), recordType, searchName, param, query, 15);
+            JsonNode page = upstream.vocabulary(context.token(), context.siteId(), recordType, searchName, param, query, 15,
+                    SearchForSearchesTool.rankMode(context));
             ArrayNode values = result.put("query", query).putArray("values");
             for (JsonNode hit : page.path("items")) {
                 values.addObject().put("value", hit.path("term").asText())

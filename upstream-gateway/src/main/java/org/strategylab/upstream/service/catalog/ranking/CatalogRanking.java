@@ -27,6 +27,9 @@ public class CatalogRanking {
     /** WDK's question set of its own searches: never indexed, never listed. */
     private static final String INTERNAL_SEARCH_PREFIX = "InternalQuestions.";
 
+    /** The researcher's words → catalogue words map, read once. */
+    static final Thesaurus THESAURUS = Thesaurus.shipped();
+
     @Inject
     TextIndexes indexes;
 
@@ -54,7 +57,7 @@ public class CatalogRanking {
         return indexes.index(siteId + ":searches", recordTypes, () -> searchDocs(recordTypes))
                 .chain(index -> TextIndexes.onWorker(() -> {
                     List<SearchSummary> ranked = new ArrayList<>();
-                    for (Ranker.Ranked hit : rank(index, query, mode)) {
+                    for (Ranker.Ranked hit : rank(index, SearchQuery.of(query, THESAURUS), mode)) {
                         SearchSummary search = byKey.get(index.doc(hit.index()).key());
                         if (search != null) {
                             ranked.add(search.scored(hit.score(), hit.reason()));
@@ -81,7 +84,7 @@ public class CatalogRanking {
         return indexes.index(indexKey, source, () -> vocabularyDocs(values))
                 .chain(index -> TextIndexes.onWorker(() -> {
                     List<VocabularyHit> ranked = new ArrayList<>();
-                    for (Ranker.Ranked hit : rank(index, query, mode)) {
+                    for (Ranker.Ranked hit : rank(index, new SearchQuery(query, query, query), mode)) {
                         VocabularyHit value = values.get(hit.index());
                         ranked.add(new VocabularyHit(value.term(), value.display(), value.leaf(), hit.score(), hit.reason()));
                     }
@@ -89,10 +92,27 @@ public class CatalogRanking {
                 }));
     }
 
-    private List<Ranker.Ranked> rank(TextIndex index, String query, RankMode mode) {
-        float[] vector = encoder.encode(query);
+    private List<Ranker.Ranked> rank(TextIndex index, SearchQuery query, RankMode mode) {
+        float[] vector = encoder.encode(query.embedded());
         return mode == RankMode.SEMANTIC ? Ranker.semantic(index, vector, config.minSimilarity())
-                : Ranker.hybrid(index, query, vector, config.minSimilarity(), config.semanticWeight());
+                : Ranker.hybrid(index, query.lexical(), vector, config.minSimilarity(), config.semanticWeight());
+    }
+
+    /**
+     * A query as the two halves of the ranking see it: the text embedded for it and the words BM25
+     * looks for. For searches both are the researcher's words followed by the catalogue words the
+     * {@link Thesaurus} adds ("secreted proteins" → "… signal peptide"); for vocabularies, the words alone.
+     */
+    record SearchQuery(String text, String embedded, String lexical) {
+
+        static SearchQuery of(String text, Thesaurus thesaurus) {
+            List<String> expansions = thesaurus.expansions(text);
+            if (expansions.isEmpty()) {
+                return new SearchQuery(text, text, text);
+            }
+            String added = String.join(" ", expansions);
+            return new SearchQuery(text, text + " (" + String.join(", ", expansions) + ")", text + " " + added);
+        }
     }
 
     private static <T> List<T> lexical(List<T> entries, Function<T, Integer> score, java.util.function.BiFunction<T, Double, T> scored) {
@@ -112,7 +132,8 @@ public class CatalogRanking {
     /**
      * A site's searches as the ranking sees them: two embedded texts (label with summary; label with
      * summary and description: the best of the two counts, so a long description neither drowns a
-     * precise summary nor goes unused), and the words of label, name, summary, description and record type.
+     * precise summary nor goes unused), and the words of label, name, summary, description, record type
+     * and parameter names.
      */
     static List<RankedDoc> searchDocs(JsonNode recordTypes) {
         List<RankedDoc> docs = new ArrayList<>();
@@ -133,12 +154,25 @@ public class CatalogRanking {
                 if (!description.isEmpty() && !description.equals(brief)) {
                     embedded.add(label + ". " + (summary.isEmpty() ? "" : summary + " ") + description);
                 }
+                String params = parameterWords(search.path("paramNames"));
                 docs.add(new RankedDoc(recordType + "/" + name, List.copyOf(embedded),
                         label + " " + search.path("shortDisplayName").asText("") + " " + name,
-                        summary + " " + (description.equals(summary) ? "" : description) + " " + recordTypeLabel));
+                        summary + " " + (description.equals(summary) ? "" : description) + " " + recordTypeLabel + " " + params));
             }
         }
         return docs;
+    }
+
+    /** A search's parameter names as words: {@code organismSinglePick}, {@code num_paralogs} → "organism single pick num paralogs". */
+    static String parameterWords(JsonNode paramNames) {
+        List<String> words = new ArrayList<>();
+        for (JsonNode param : paramNames) {
+            String spaced = param.asText().replaceAll("([a-z0-9])([A-Z])", "$1 $2").replaceAll("[_\\-.]+", " ").trim();
+            if (!spaced.isEmpty()) {
+                words.add(spaced.toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        return String.join(" ", words);
     }
 
     private static List<RankedDoc> vocabularyDocs(List<VocabularyHit> values) {

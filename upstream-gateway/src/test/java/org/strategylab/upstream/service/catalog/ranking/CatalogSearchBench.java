@@ -46,25 +46,8 @@ public final class CatalogSearchBench {
         }
         System.gc();
         long rssStart = rssKiB();
-        SentenceEncoder encoder = new SentenceEncoder();
         CatalogSearchConfig.Model model = CatalogSearchConfig.Model.valueOf(System.getProperty("model", "ALL_MINILM_L6_V2"));
-        encoder.config = new CatalogSearchConfig() {
-            public Model model() {
-                return model;
-            }
-
-            public int batchSize() {
-                return 128;
-            }
-
-            public double minSimilarity() {
-                return 0.2;
-            }
-
-            public double semanticWeight() {
-                return 0.9;
-            }
-        };
+        SentenceEncoder encoder = encoder(model);
         long start = System.nanoTime();
         encoder.encode("warm the model");
         System.out.printf("model %s load (first embedding included): %d ms; RSS +%d MiB%n", model, (System.nanoTime() - start) / 1_000_000,
@@ -79,20 +62,14 @@ public final class CatalogSearchBench {
             }
             start = System.nanoTime();
             List<RankedDoc> docs = CatalogRanking.searchDocs(recordTypes);
-            List<String> texts = new ArrayList<>();
-            docs.forEach(d -> texts.addAll(d.embedded()));
-            float[][] flat = encoder.encode(texts);
-            float[][][] vectors = new float[docs.size()][][];
-            int next = 0;
-            for (int d = 0; d < docs.size(); d++) {
-                vectors[d] = new float[docs.get(d).embedded().size()][];
-                for (int i = 0; i < vectors[d].length; i++) {
-                    vectors[d][i] = flat[next++];
-                }
+            TextIndex index = build(encoder, docs);
+            int texts = 0;
+            for (RankedDoc doc : docs) {
+                texts += doc.embedded().size();
             }
-            indexes.put(entry.getKey(), new TextIndex(docs, vectors));
+            indexes.put(entry.getKey(), index);
             System.out.printf("index %-16s %3d searches (%3d indexed, %3d texts): %5d ms%n", entry.getKey(), searches,
-                    docs.size(), texts.size(), (System.nanoTime() - start) / 1_000_000);
+                    docs.size(), texts, (System.nanoTime() - start) / 1_000_000);
         }
         System.gc();
         System.out.printf("RSS: %d MiB at start, %d MiB with the model and %d indexes (+%d MiB)%n", rssStart / 1024,
@@ -113,6 +90,45 @@ public final class CatalogSearchBench {
                 nanos[rounds / 2] / 1e6, nanos[(int) Math.ceil(rounds * 0.99) - 1] / 1e6);
         System.out.printf("load average: %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
         System.exit(0);
+    }
+
+    /** An encoder with the service's defaults and the given model. */
+    static SentenceEncoder encoder(CatalogSearchConfig.Model model) {
+        SentenceEncoder encoder = new SentenceEncoder();
+        encoder.config = new CatalogSearchConfig() {
+            public Model model() {
+                return model;
+            }
+
+            public int batchSize() {
+                return 128;
+            }
+
+            public double minSimilarity() {
+                return 0.2;
+            }
+
+            public double semanticWeight() {
+                return 0.9;
+            }
+        };
+        return encoder;
+    }
+
+    /** The index of the entries, as the service builds it. */
+    static TextIndex build(SentenceEncoder encoder, List<RankedDoc> docs) {
+        List<String> texts = new ArrayList<>();
+        docs.forEach(d -> texts.addAll(d.embedded()));
+        float[][] flat = encoder.encode(texts);
+        float[][][] vectors = new float[docs.size()][][];
+        int next = 0;
+        for (int d = 0; d < docs.size(); d++) {
+            vectors[d] = new float[docs.get(d).embedded().size()][];
+            for (int i = 0; i < vectors[d].length; i++) {
+                vectors[d][i] = flat[next++];
+            }
+        }
+        return new TextIndex(docs, vectors);
     }
 
     private static long rssKiB() throws IOException {
