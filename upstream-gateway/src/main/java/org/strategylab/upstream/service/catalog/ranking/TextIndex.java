@@ -139,8 +139,13 @@ public final class TextIndex {
     }
 
     private List<String> analyze(String text) {
+        return tokens(analyzer, TEXT, text);
+    }
+
+    /** The terms an analyzer makes of a text, in order. */
+    static List<String> tokens(Analyzer analyzer, String field, String text) {
         List<String> out = new ArrayList<>();
-        try (TokenStream tokens = analyzer.tokenStream(TEXT, text)) {
+        try (TokenStream tokens = analyzer.tokenStream(field, text)) {
             CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
             tokens.reset();
             while (tokens.incrementToken()) {

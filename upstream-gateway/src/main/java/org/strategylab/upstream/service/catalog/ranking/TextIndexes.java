@@ -117,6 +117,14 @@ public class TextIndexes {
 
     private TextIndex embed(String indexKey, List<RankedDoc> docs) {
         long start = System.nanoTime();
+        TextIndex index = build(encoder, docs);
+        LOG.infof("Built the ranking index %s: %d entries, %d texts in %d ms", indexKey, docs.size(),
+                docs.stream().mapToInt(doc -> doc.embedded().size()).sum(), (System.nanoTime() - start) / 1_000_000);
+        return index;
+    }
+
+    /** The index of the entries: every entry's texts embedded in one batch run, then given back to each entry. */
+    static TextIndex build(SentenceEncoder encoder, List<RankedDoc> docs) {
         List<String> texts = new ArrayList<>();
         docs.forEach(doc -> texts.addAll(doc.embedded()));
         float[][] flat = encoder.encode(texts);
@@ -128,10 +136,7 @@ public class TextIndexes {
                 vectors[d][i] = flat[next++];
             }
         }
-        TextIndex index = new TextIndex(docs, vectors);
-        LOG.infof("Built the ranking index %s: %d entries, %d texts in %d ms", indexKey, docs.size(), texts.size(),
-                (System.nanoTime() - start) / 1_000_000);
-        return index;
+        return new TextIndex(docs, vectors);
     }
 
     private static boolean fits(float[][][] stored, List<RankedDoc> docs) {

@@ -12,9 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
  * A researcher's words mapped to the words VEuPathDB's searches use ({@code catalog-search/thesaurus.txt}):
@@ -91,17 +89,6 @@ public final class Thesaurus {
 
     /** The text's words, lower case, English stop words dropped, stemmed. */
     static List<String> stems(String text) {
-        List<String> out = new ArrayList<>();
-        try (TokenStream tokens = ANALYZER.tokenStream("text", text)) {
-            CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
-            tokens.reset();
-            while (tokens.incrementToken()) {
-                out.add(term.toString());
-            }
-            tokens.end();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out;
+        return TextIndex.tokens(ANALYZER, "text", text);
     }
 }

@@ -117,18 +117,7 @@ public final class CatalogSearchBench {
 
     /** The index of the entries, as the service builds it. */
     static TextIndex build(SentenceEncoder encoder, List<RankedDoc> docs) {
-        List<String> texts = new ArrayList<>();
-        docs.forEach(d -> texts.addAll(d.embedded()));
-        float[][] flat = encoder.encode(texts);
-        float[][][] vectors = new float[docs.size()][][];
-        int next = 0;
-        for (int d = 0; d < docs.size(); d++) {
-            vectors[d] = new float[docs.get(d).embedded().size()][];
-            for (int i = 0; i < vectors[d].length; i++) {
-                vectors[d][i] = flat[next++];
-            }
-        }
-        return new TextIndex(docs, vectors);
+        return TextIndexes.build(encoder, docs);
     }
 
     private static long rssKiB() throws IOException {
