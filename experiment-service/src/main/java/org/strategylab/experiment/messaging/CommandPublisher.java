@@ -40,7 +40,7 @@ public class CommandPublisher {
         }
         Message<String> message = Message.of(payload).addMetadata(
                 OutgoingKafkaRecordMetadata.<String>builder().withKey(command.key()).build())
-                .addMetadata(TracingMetadata.withPrevious(trace));
+                .addMetadata(TracingMetadata.withCurrent(trace));
         return emitter.sendMessage(message);
     }
 }

@@ -7,24 +7,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.strategylab.simulator.faults.ConcurrencyWatch;
+import org.strategylab.simulator.faults.Latency;
 import org.strategylab.experiment.support.UpstreamStackResource;
 import org.strategylab.testsupport.InProcessKafkaResource;
 import org.strategylab.testsupport.TestTokens;
 
 /**
  * Requests with gene lists are taken in two at a time in the test profile
- * ({@code strategylab.experiments.intake.max-concurrent=2}): a burst of them queues, unread, and
- * every one is then handled with its own body intact.
+ * ({@code strategylab.experiments.intake.max-concurrent=2}): a burst of them queues, unread, no
+ * more than two are ever being handled, and every one is handled with its own body intact.
  */
 @QuarkusTest
 @QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
@@ -32,11 +34,46 @@ import org.strategylab.testsupport.TestTokens;
 class RequestIntakeTest {
 
     private static final int REQUESTS = 12;
+    /** The site's answer to a search's parameters, which every search-mode POST waits for. */
+    private static final String VALIDATION = "/searches/GenesByGoTerm$";
+
+    @AfterEach
+    void resetTheSite() {
+        UpstreamStackResource.simulator.faults().reset();
+    }
+
+    @Test
+    void noMoreThanTwoAreHandledAtOnceAndTheRestWait() throws Exception {
+        String user = ExperimentRunTest.newUser("bounded");
+        String body = "{\"siteId\":\"plasmodb\",\"name\":\"bounded\",\"searchName\":\"GenesByGoTerm\",\"parameters\":"
+                + "{\"organism\":[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},"
+                + "\"positiveControls\":[\"G1\"],\"negativeControls\":[\"N1\"]}";
+        // once unhurried, so the site's catalogue is read and cached before anything is counted
+        given().header("Authorization", TestTokens.bearer(user)).contentType("application/json").body(body)
+                .when().post("/api/v1/experiments").then().statusCode(202);
+        double queuedBefore = metric("strategylab_experiments_intake_queued_total");
+        ConcurrencyWatch validations = UpstreamStackResource.simulator.faults().watchConcurrency(VALIDATION);
+        // each request holds its place for at least this long, so a burst of eight must queue
+        UpstreamStackResource.simulator.faults().latency(VALIDATION, Latency.fixed(Duration.ofMillis(300)));
+        ExecutorService clients = Executors.newFixedThreadPool(8);
+        try {
+            List<CompletableFuture<Integer>> answers = IntStream.range(0, 8).mapToObj(i -> CompletableFuture.supplyAsync(
+                    () -> given().header("Authorization", TestTokens.bearer(user)).contentType("application/json")
+                            .body(body).when().post("/api/v1/experiments").statusCode(), clients)).toList();
+            for (CompletableFuture<Integer> answer : answers) {
+                assertEquals(202, answer.get());
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+        assertEquals(8, validations.requests());
+        assertTrue(validations.peak() <= 2, "at most two requests handled at once, saw " + validations.peak());
+        assertTrue(metric("strategylab_experiments_intake_queued_total") > queuedBefore, "eight at once: some waited");
+    }
 
     @Test
     void aBurstOfGeneListRequestsQueuesAndEachKeepsItsOwnBody() throws Exception {
         String user = ExperimentRunTest.newUser("burst");
-        double queuedBefore = metric("strategylab_experiments_intake_queued_total");
         ExecutorService clients = Executors.newFixedThreadPool(REQUESTS);
         try {
             List<CompletableFuture<Response>> answers = new ArrayList<>();
@@ -60,15 +97,15 @@ class RequestIntakeTest {
         } finally {
             clients.shutdownNow();
         }
-        assertTrue(metric("strategylab_experiments_intake_queued_total") > queuedBefore,
-                "twelve requests at once, two at a time: some must have waited");
         assertEquals(0.0, metric("strategylab_experiments_intake_in_flight"));
         assertEquals(0.0, metric("strategylab_experiments_intake_waiting"));
     }
 
     private static double metric(String name) {
         String text = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
-        Matcher found = Pattern.compile("(?m)^" + name + "(?:\\{[^}]*})? ([0-9.eE+-]+)$").matcher(text);
-        return found.find() ? Double.parseDouble(found.group(1)) : 0.0;
+        return text.lines().filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .findFirst().orElse(0.0);
     }
+
 }
