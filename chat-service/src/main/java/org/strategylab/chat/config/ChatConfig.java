@@ -89,6 +89,15 @@ public interface ChatConfig {
         @WithDefault("16")
         int maxConcurrent();
 
+        /**
+         * Whether the instance that accepts a turn runs it itself while it has a free turn slot
+         * (the first events then skip the command's trip through Kafka and the claim); a turn that
+         * finds every slot taken goes to {@code chat.commands} for any instance, as all turns do
+         * when this is off.
+         */
+        @WithDefault("true")
+        boolean runWhereAccepted();
+
         /** How long a start holds the conversation against a second, concurrent start. */
         @WithDefault("PT5S")
         Duration startWindow();

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import org.strategylab.chat.api.ChatRequest;
 import org.strategylab.chat.api.ChatStarted;
 import org.strategylab.chat.client.UpstreamSite;
@@ -23,13 +24,15 @@ import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.eventlog.index.OperationRecord;
 import org.strategylab.eventlog.index.OperationsIndex;
+import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;
 
 /**
  * Starts chat turns: checks the request (fields, model, site, mentions, the conversation's owner),
  * keeps one turn per conversation at a time, stores the user's message, registers the turn's
- * operation and hands it to a worker through {@code chat.commands}. Blocking: called on a worker
- * thread by the REST layer.
+ * operation and runs it here when a turn slot is free ({@code turns.run-where-accepted}), or hands it
+ * to any instance's worker through {@code chat.commands}. Blocking: called on a worker thread by the
+ * REST layer.
  */
 @ApplicationScoped
 public class ChatService {
@@ -72,6 +75,9 @@ public class ChatService {
 
     @Inject
     CommandPublisher commands;
+
+    @Inject
+    ChatWorker worker;
 
     @Inject
     ChatConfig config;
@@ -149,11 +155,19 @@ public class ChatService {
         if (strategy != null) {
             holdConversation(strategy.id, callerId, kind, target);
         }
+        // a free slot here: this instance runs the turn itself, holding its operation from the start,
+        // and the first events skip the command's trip through Kafka and the claim
+        boolean here = config.turns().runWhereAccepted() && worker.reserveSlot();
+        CompletableFuture<OperationHandle> holding = null;
         try {
             // the operation is registered while the conversation and the message are stored: neither
             // needs the other, and the first event of the turn is waited for from the 202 on
-            java.util.concurrent.CompletableFuture<OperationRecord> registering = operations.register(callerId, kind,
-                    target, EVENTS_TOPIC).subscribeAsCompletionStage();
+            CompletableFuture<OperationRecord> registering = null;
+            if (here) {
+                holding = operations.start(callerId, kind, target, EVENTS_TOPIC).subscribeAsCompletionStage();
+            } else {
+                registering = operations.register(callerId, kind, target, EVENTS_TOPIC).subscribeAsCompletionStage();
+            }
             if (fresh != null) {
                 strategies.insert(fresh).await().atMost(WAIT);
             }
@@ -163,14 +177,34 @@ public class ChatService {
             user.role = "user";
             user.content = request.message();
             messages.append(user).await().atMost(WAIT);
-            OperationRecord operation = Uni.createFrom().completionStage(registering).await().atMost(WAIT);
+            OperationHandle held = here ? Uni.createFrom().completionStage(holding).await().atMost(WAIT) : null;
+            OperationRecord operation = here ? held.record()
+                    : Uni.createFrom().completionStage(registering).await().atMost(WAIT);
             String messageId = UUID.randomUUID().toString();
-            commands.publish(new ChatCommand(operation.id().toString(), strategyId.toString(), callerId, token,
+            ChatCommand command = new ChatCommand(operation.id().toString(), strategyId.toString(), callerId, token,
                     user.id.toString(), messageId, request.message(), model.model().id(), request.reasoningEffort(),
                     request.temperature(), request.seed(), request.responseTokens(), request.reasoningBudget(),
                     request.mentions(), request.disabledTools(), experimentId,
-                    Boolean.TRUE.equals(request.disableRag()))).await().atMost(WAIT);
+                    Boolean.TRUE.equals(request.disableRag()));
+            if (here) {
+                holding = null;
+                here = false; // the slot and the operation go to the turn
+                worker.runHere(held, command);
+            } else {
+                commands.publish(command).await().atMost(WAIT);
+            }
             return new ChatStarted(operation.id().toString(), strategyId.toString(), messageId);
+        } catch (RuntimeException e) {
+            if (holding != null) {
+                // held by this instance and never run: ended, so the conversation is not kept busy
+                holding.thenAccept(held -> held.fail("the turn could not start: " + e.getMessage()).subscribe()
+                        .with(done -> { }, failure -> LOG.warnf("turn %s stays active until its lease ends: %s",
+                                held.id(), failure.getMessage())));
+            }
+            if (here) {
+                worker.releaseSlot();
+            }
+            throw e;
         } finally {
             // not waited for: from here the registered operation itself keeps a second turn out
             strategies.clearTurnStarting(strategyId).subscribe().with(done -> { },

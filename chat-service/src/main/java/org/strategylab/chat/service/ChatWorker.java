@@ -14,12 +14,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
 import org.strategylab.chat.config.ChatConfig;
 import org.strategylab.chat.messaging.ChatCommand;
+import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;
 
 /**
  * Takes turns off the consumer: waits for a free turn slot ({@code turns.max-concurrent}, so a
  * burst queues in Kafka, not in memory), claims the turn's operation (a command delivered twice, or
- * whose operation already ended, is skipped) and runs it on a turn thread of its own.
+ * whose operation already ended, is skipped) and runs it on a turn thread of its own. A turn the
+ * instance accepted itself skips the consumer when a slot is free ({@code turns.run-where-accepted}).
  */
 @ApplicationScoped
 public class ChatWorker {
@@ -54,6 +56,39 @@ public class ChatWorker {
         turns.shutdownNow();
     }
 
+    /**
+     * Takes a turn slot if one is free at once, for a turn this instance accepted and will run
+     * itself ({@link #runHere}); false when every slot is taken (the turn then goes to Kafka).
+     */
+    public boolean reserveSlot() {
+        return slots.tryAcquire();
+    }
+
+    /** Gives back a slot {@link #reserveSlot} took for a turn that then could not start. */
+    public void releaseSlot() {
+        slots.release();
+    }
+
+    /** Runs a turn this instance accepted and holds the operation of, in the slot it reserved. */
+    public void runHere(OperationHandle handle, ChatCommand command) {
+        try {
+            turns.execute(() -> run(handle, command));
+        } catch (RuntimeException rejected) {
+            // only while the service stops: the turn ends now rather than when its lease would
+            slots.release();
+            handle.fail("the service is stopping").subscribe().with(done -> { }, failure -> { });
+            throw rejected;
+        }
+    }
+
+    private void run(OperationHandle handle, ChatCommand command) {
+        try {
+            runner.run(handle, command);
+        } finally {
+            slots.release();
+        }
+    }
+
     /** Completes once the command's turn has started (or was found already taken). */
     public Uni<Void> accept(ChatCommand command) {
         UUID operationId = UUID.fromString(command.operationId());
@@ -67,13 +102,7 @@ public class ChatWorker {
                         slots.release();
                         LOG.debugf("turn %s is already taken or ended", operationId);
                     } else {
-                        turns.execute(() -> {
-                            try {
-                                runner.run(claimed.get(), command);
-                            } finally {
-                                slots.release();
-                            }
-                        });
+                        turns.execute(() -> run(claimed.get(), command));
                     }
                     return null;
                 })

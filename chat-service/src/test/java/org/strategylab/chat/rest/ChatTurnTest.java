@@ -27,8 +27,8 @@ import org.strategylab.testsupport.events.OperationLog;
 import org.strategylab.testsupport.upstream.UpstreamStackResource;
 
 /**
- * Chat turns end to end with the {@code mock} provider: the request goes through Kafka to the
- * worker, the agent loop drives the real tools through the real upstream-gateway against the
+ * Chat turns end to end with the {@code mock} provider: the instance that accepts a turn runs it (a
+ * free turn slot; the worker ITs drive turns through {@code chat.commands}), the agent loop drives the real tools through the real upstream-gateway against the
  * simulator, the events land in the log and the graph in PostgreSQL.
  */
 @QuarkusTest
@@ -109,6 +109,38 @@ class ChatTurnTest {
         assertEquals(steps.get(0).get("id"), changed.getString("graph.steps[2].primaryInputStepId"));
         assertEquals(changed.getString("graph.steps[2].id"), changed.getString("graph.rootStepId"));
         assertEquals(List.of("user", "assistant", "user", "assistant"), changed.getList("messages.role"));
+    }
+
+    @Test
+    void aTurnAcceptedWithAFreeSlotRunsHereWithoutACommand() throws Exception {
+        String bootstrap = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getValue("kafka.bootstrap.servers", String.class);
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                Map.of("bootstrap.servers", bootstrap))) {
+            Map<org.apache.kafka.common.TopicPartition, Long> before = commandEnds(admin);
+            JsonPath started = send(newUser("hana"), "{\"siteId\":\"plasmodb\",\"provider\":\"mock\","
+                    + "\"message\":\"Find protein kinases in Plasmodium falciparum\"}");
+            List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), TURN);
+            assertEquals("completed", log.get(log.size() - 1).data().path("status").asText(), log.toString());
+            assertEquals(before, commandEnds(admin), "the turn ran where it was accepted: nothing went to chat.commands");
+        }
+    }
+
+    /** The end offset of each partition of chat.commands (the service creates the topic as it starts: waited for). */
+    private static Map<org.apache.kafka.common.TopicPartition, Long> commandEnds(org.apache.kafka.clients.admin.Admin admin) {
+        return org.awaitility.Awaitility.await("chat.commands' end offsets").atMost(Duration.ofSeconds(30))
+                .ignoreExceptions().until(() -> readCommandEnds(admin), ends -> !ends.isEmpty());
+    }
+
+    private static Map<org.apache.kafka.common.TopicPartition, Long> readCommandEnds(org.apache.kafka.clients.admin.Admin admin)
+            throws Exception {
+        Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new java.util.HashMap<>();
+        admin.describeTopics(List.of("chat.commands")).allTopicNames().get().get("chat.commands").partitions()
+                .forEach(p -> latest.put(new org.apache.kafka.common.TopicPartition("chat.commands", p.partition()),
+                        org.apache.kafka.clients.admin.OffsetSpec.latest()));
+        Map<org.apache.kafka.common.TopicPartition, Long> ends = new java.util.HashMap<>();
+        admin.listOffsets(latest).all().get().forEach((partition, info) -> ends.put(partition, info.offset()));
+        return ends;
     }
 
     @Test
