@@ -33,6 +33,23 @@ public class StrategyRepository {
         return context.run(() -> Panache.withTransaction(entity::<StrategyEntity>persist));
     }
 
+    /**
+     * A new conversation and its first message in one transaction (one round of statements less than
+     * {@link #insert} then {@link MessageRepository#append}, on the path to a turn's first event).
+     */
+    public Uni<StrategyEntity> insertWithFirstMessage(StrategyEntity entity, MessageEntity first) {
+        OffsetDateTime now = OffsetDateTime.now();
+        entity.createdAt = now;
+        entity.updatedAt = now;
+        entity.messageCount = 1;
+        first.strategyId = entity.id;
+        first.seq = 1;
+        first.createdAt = now;
+        // inserted at the commit in the order persisted: the conversation before the message that refers to it
+        return context.run(() -> Panache.withTransaction(() -> entity.<StrategyEntity>persist()
+                .call(saved -> first.persist())));
+    }
+
     /** The strategy, if the caller owns it. */
     public Uni<Optional<StrategyEntity>> findOwned(UUID id, String ownerId) {
         return context.run(() -> Panache.withSession(() -> StrategyEntity.<StrategyEntity>find(

@@ -168,15 +168,16 @@ public class ChatService {
             } else {
                 registering = operations.register(callerId, kind, target, EVENTS_TOPIC).subscribeAsCompletionStage();
             }
-            if (fresh != null) {
-                strategies.insert(fresh).await().atMost(WAIT);
-            }
             MessageEntity user = new MessageEntity();
             user.id = UUID.randomUUID();
             user.strategyId = strategyId;
             user.role = "user";
             user.content = request.message();
-            messages.append(user).await().atMost(WAIT);
+            if (fresh != null) {
+                strategies.insertWithFirstMessage(fresh, user).await().atMost(WAIT);
+            } else {
+                messages.append(user).await().atMost(WAIT);
+            }
             OperationHandle held = here ? Uni.createFrom().completionStage(holding).await().atMost(WAIT) : null;
             OperationRecord operation = here ? held.record()
                     : Uni.createFrom().completionStage(registering).await().atMost(WAIT);
@@ -189,7 +190,8 @@ public class ChatService {
             if (here) {
                 holding = null;
                 here = false; // the slot and the operation go to the turn
-                worker.runHere(held, command);
+                // a new conversation is known whole here (its row and its only message): the turn need not read it back
+                worker.runHere(held, command, fresh);
             } else {
                 commands.publish(command).await().atMost(WAIT);
             }

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
 import org.strategylab.chat.config.ChatConfig;
 import org.strategylab.chat.messaging.ChatCommand;
+import org.strategylab.chat.persistence.StrategyEntity;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;
 
@@ -69,10 +70,14 @@ public class ChatWorker {
         slots.release();
     }
 
-    /** Runs a turn this instance accepted and holds the operation of, in the slot it reserved. */
-    public void runHere(OperationHandle handle, ChatCommand command) {
+    /**
+     * Runs a turn this instance accepted and holds the operation of, in the slot it reserved.
+     *
+     * @param newConversation the conversation the turn's request created, as stored; null for one that existed
+     */
+    public void runHere(OperationHandle handle, ChatCommand command, StrategyEntity newConversation) {
         try {
-            turns.execute(() -> run(handle, command));
+            turns.execute(() -> run(handle, command, newConversation));
         } catch (RuntimeException rejected) {
             // only while the service stops: the turn ends now rather than when its lease would
             slots.release();
@@ -81,9 +86,9 @@ public class ChatWorker {
         }
     }
 
-    private void run(OperationHandle handle, ChatCommand command) {
+    private void run(OperationHandle handle, ChatCommand command, StrategyEntity newConversation) {
         try {
-            runner.run(handle, command);
+            runner.run(handle, command, newConversation);
         } finally {
             slots.release();
         }
@@ -102,7 +107,7 @@ public class ChatWorker {
                         slots.release();
                         LOG.debugf("turn %s is already taken or ended", operationId);
                     } else {
-                        turns.execute(() -> run(claimed.get(), command));
+                        turns.execute(() -> run(claimed.get(), command, null));
                     }
                     return null;
                 })

@@ -68,19 +68,25 @@ public class TurnRunner {
     @Inject
     ObjectMapper mapper;
 
-    public void run(OperationHandle handle, ChatCommand command) {
+    /**
+     * Runs the turn.
+     *
+     * @param newConversation the conversation the turn's request just created, as stored (its only
+     *                        message is the turn's own), or null to read the conversation
+     */
+    public void run(OperationHandle handle, ChatCommand command, StrategyEntity newConversation) {
         UUID strategyId = UUID.fromString(command.strategyId());
         StrategyEntity strategy;
         ModelEntry model;
         List<String> blocks;
         List<ChatMessage> history;
         try {
-            strategy = strategies.find(strategyId).await().atMost(WAIT)
+            strategy = newConversation != null ? newConversation : strategies.find(strategyId).await().atMost(WAIT)
                     .orElseThrow(() -> new IllegalStateException("the conversation no longer exists"));
             model = catalog.find(command.modelId())
                     .orElseThrow(() -> new IllegalStateException("model " + command.modelId() + " is no longer in the catalog"));
             blocks = mentions.load(command.ownerId(), command.token(), command.mentions());
-            history = history(strategyId, UUID.fromString(command.userMessageId()));
+            history = newConversation != null ? List.of() : history(strategyId, UUID.fromString(command.userMessageId()));
         } catch (RuntimeException e) {
             LOG.warnf("turn %s could not start: %s", command.operationId(), e.getMessage());
             handle.fail("the turn could not start: " + e.getMessage()).await().atMost(WAIT);
