@@ -39,6 +39,11 @@ export async function renderCompare(root, ids, context) {
         { key: 'shared', label: 'Shared', value: p => p.sharedGenes, numeric: true },
       ], o.perExperiment || [], { caption: 'Per experiment' }));
   } catch (e) {
+    if (e.status === 401) {
+      context.signInNeeded();
+      replace(root, el('p', { class: 'muted', id: 'wb-sign-in-needed' }, 'Sign in (top right) to compare these experiments.'));
+      return;
+    }
     replace(overlapBox, overlapBox.firstChild, errorText('The overlap cannot be computed: ' + messageOf(e)));
   }
 

@@ -18,6 +18,11 @@ export async function renderExperiment(root, id, tab, context) {
   try {
     experiment = await api('GET', '/api/v1/experiments/' + encodeURIComponent(id));
   } catch (e) {
+    if (e.status === 401) {
+      context.signInNeeded();
+      replace(root, el('p', { class: 'muted', id: 'wb-sign-in-needed' }, 'Sign in (top right) to see this experiment.'));
+      return;
+    }
     replace(root, errorText(e.status === 404 ? 'There is no such experiment of yours.' : 'The experiment cannot be loaded: ' + messageOf(e)));
     return;
   }

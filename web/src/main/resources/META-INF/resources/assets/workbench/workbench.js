@@ -78,6 +78,7 @@ function drawCompare() {
 }
 
 let routed = false;
+let waitingForSignIn = false;
 const narrow = window.matchMedia('(max-width: 800px)');
 
 function route() {
@@ -88,7 +89,10 @@ function route() {
   const revealing = routed && narrow.matches;
   // views that load first call reveal() again once they have their height
   const reveal = () => { if (revealing) main.scrollIntoView({ block: 'start' }); };
-  const context = { sites: list.sites, refreshList, reveal, setDispose: fn => { disposeView = fn; } };
+  waitingForSignIn = false;
+  const context = { sites: list.sites, refreshList, reveal, setDispose: fn => { disposeView = fn; },
+    // a view that was refused for want of a session (a link opened signed out) is drawn again on sign-in
+    signInNeeded: () => { waitingForSignIn = true; } };
   document.querySelectorAll('.wb-exp').forEach(li => li.classList.toggle('current', parts[0] === 'experiments' && li.dataset.id === parts[1]));
   if (parts[0] === 'new') {
     // #/new/strategy/<id>: a strategy built in the chat, run as an experiment
@@ -117,6 +121,9 @@ new MutationObserver(() => {
   if (now.includes('Signed in') !== sessionText.includes('Signed in')) {
     list.selected.clear();
     refreshList();
+    if (now.includes('Signed in') && waitingForSignIn) {
+      route();
+    }
   }
   sessionText = now;
 }).observe(document.getElementById('session'), { childList: true, subtree: true });
