@@ -90,10 +90,10 @@ public interface ChatConfig {
         int maxConcurrent();
 
         /**
-         * Whether the instance that accepts a turn runs it itself while it has a free turn slot
-         * (the first events then skip the command's trip through Kafka and the claim); a turn that
-         * finds every slot taken goes to {@code chat.commands} for any instance, as all turns do
-         * when this is off.
+         * Whether the instance that accepts a turn runs it itself at once while it has a free turn
+         * slot (its first events then need not wait for the command's trip through Kafka and the
+         * claim; the command is written all the same and its consumer finds the turn taken). Off, or
+         * with every slot taken, the turn waits in {@code chat.commands} for any instance's worker.
          */
         @WithDefault("true")
         boolean runWhereAccepted();

@@ -30,9 +30,10 @@ import org.strategylab.eventlog.operation.Operations;
 /**
  * Starts chat turns: checks the request (fields, model, site, mentions, the conversation's owner),
  * keeps one turn per conversation at a time, stores the user's message, registers the turn's
- * operation and runs it here when a turn slot is free ({@code turns.run-where-accepted}), or hands it
- * to any instance's worker through {@code chat.commands}. Blocking: called on a worker thread by the
- * REST layer.
+ * operation and writes the turn's command to {@code chat.commands}, which any instance's worker
+ * consumes; when this instance has a free turn slot it holds the operation from the start and runs
+ * the turn itself at once ({@code turns.run-where-accepted}), and the command's consumer finds it
+ * taken. Blocking: called on a worker thread by the REST layer.
  */
 @ApplicationScoped
 public class ChatService {
@@ -156,7 +157,7 @@ public class ChatService {
             holdConversation(strategy.id, callerId, kind, target);
         }
         // a free slot here: this instance runs the turn itself, holding its operation from the start,
-        // and the first events skip the command's trip through Kafka and the claim
+        // so the first events need not wait for the command's trip through Kafka and the claim
         boolean here = config.turns().runWhereAccepted() && worker.reserveSlot();
         CompletableFuture<OperationHandle> holding = null;
         try {
@@ -192,6 +193,14 @@ public class ChatService {
                 here = false; // the slot and the operation go to the turn
                 // a new conversation is known whole here (its row and its only message): the turn need not read it back
                 worker.runHere(held, command, fresh);
+                // the command is written all the same (every turn is on chat.commands); the worker that
+                // consumes it finds the operation taken and skips it. The turn already runs: a failed
+                // write only loses that record
+                try {
+                    commands.publish(command).await().atMost(WAIT);
+                } catch (RuntimeException e) {
+                    LOG.warnf("the command of turn %s (running here) was not written: %s", operation.id(), e.getMessage());
+                }
             } else {
                 commands.publish(command).await().atMost(WAIT);
             }

@@ -1,5 +1,7 @@
 package org.strategylab.chat.service;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.annotation.PostConstruct;
@@ -21,8 +23,9 @@ import org.strategylab.eventlog.operation.Operations;
 /**
  * Takes turns off the consumer: waits for a free turn slot ({@code turns.max-concurrent}, so a
  * burst queues in Kafka, not in memory), claims the turn's operation (a command delivered twice, or
- * whose operation already ended, is skipped) and runs it on a turn thread of its own. A turn the
- * instance accepted itself skips the consumer when a slot is free ({@code turns.run-where-accepted}).
+ * whose operation already ended or that the accepting instance runs itself, is skipped) and runs it
+ * on a turn thread of its own. A turn the instance accepted starts here at once when a slot is free
+ * ({@code turns.run-where-accepted}); {@code strategylab_chat_turns_started_total} counts both paths.
  */
 @ApplicationScoped
 public class ChatWorker {
@@ -41,8 +44,18 @@ public class ChatWorker {
     private Semaphore slots;
     private ExecutorService turns;
 
+    @Inject
+    MeterRegistry meters;
+
+    private Counter startedHere;
+    private Counter startedFromCommands;
+
     @PostConstruct
     void start() {
+        startedHere = Counter.builder("strategylab.chat.turns.started").tag("path", "accepted")
+                .description("Turns started by the instance that accepted them (a free slot there)").register(meters);
+        startedFromCommands = Counter.builder("strategylab.chat.turns.started").tag("path", "command")
+                .description("Turns started by a worker that took them from chat.commands").register(meters);
         slots = new Semaphore(config.turns().maxConcurrent());
         AtomicInteger count = new AtomicInteger();
         turns = Executors.newFixedThreadPool(config.turns().maxConcurrent(), runnable -> {
@@ -78,6 +91,7 @@ public class ChatWorker {
     public void runHere(OperationHandle handle, ChatCommand command, StrategyEntity newConversation) {
         try {
             turns.execute(() -> run(handle, command, newConversation));
+            startedHere.increment();
         } catch (RuntimeException rejected) {
             // only while the service stops: the turn ends now rather than when its lease would
             slots.release();
@@ -108,6 +122,7 @@ public class ChatWorker {
                         LOG.debugf("turn %s is already taken or ended", operationId);
                     } else {
                         turns.execute(() -> run(claimed.get(), command, null));
+                        startedFromCommands.increment();
                     }
                     return null;
                 })

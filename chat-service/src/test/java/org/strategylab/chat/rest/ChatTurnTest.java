@@ -27,8 +27,8 @@ import org.strategylab.testsupport.events.OperationLog;
 import org.strategylab.testsupport.upstream.UpstreamStackResource;
 
 /**
- * Chat turns end to end with the {@code mock} provider: the instance that accepts a turn runs it (a
- * free turn slot; the worker ITs drive turns through {@code chat.commands}), the agent loop drives the real tools through the real upstream-gateway against the
+ * Chat turns end to end with the {@code mock} provider: the instance that accepts a turn starts it (a
+ * free turn slot; the worker ITs take every turn from {@code chat.commands}), the agent loop drives the real tools through the real upstream-gateway against the
  * simulator, the events land in the log and the graph in PostgreSQL.
  */
 @QuarkusTest
@@ -112,18 +112,52 @@ class ChatTurnTest {
     }
 
     @Test
-    void aTurnAcceptedWithAFreeSlotRunsHereWithoutACommand() throws Exception {
+    void aTurnAcceptedWithAFreeSlotStartsHereAndItsCommandIsSkipped() throws Exception {
         String bootstrap = org.eclipse.microprofile.config.ConfigProvider.getConfig()
                 .getValue("kafka.bootstrap.servers", String.class);
         try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
                 Map.of("bootstrap.servers", bootstrap))) {
-            Map<org.apache.kafka.common.TopicPartition, Long> before = commandEnds(admin);
+            long commandsBefore = total(commandEnds(admin));
+            double hereBefore = turnsStarted("accepted");
+            double fromCommandsBefore = turnsStarted("command");
             JsonPath started = send(newUser("hana"), "{\"siteId\":\"plasmodb\",\"provider\":\"mock\","
                     + "\"message\":\"Find protein kinases in Plasmodium falciparum\"}");
             List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), TURN);
             assertEquals("completed", log.get(log.size() - 1).data().path("status").asText(), log.toString());
-            assertEquals(before, commandEnds(admin), "the turn ran where it was accepted: nothing went to chat.commands");
+            // the command is written all the same, and consumed (committed) without starting the turn again
+            Map<org.apache.kafka.common.TopicPartition, Long> ends = commandEnds(admin);
+            assertEquals(commandsBefore + 1, total(ends), "every turn is written to chat.commands");
+            org.awaitility.Awaitility.await("the command is consumed").atMost(Duration.ofSeconds(30))
+                    .ignoreExceptions().until(() -> committed(admin).equals(ends));
+            assertEquals(hereBefore + 1, turnsStarted("accepted"));
+            assertEquals(fromCommandsBefore, turnsStarted("command"), "its consumer found the turn taken");
         }
+    }
+
+    private static long total(Map<org.apache.kafka.common.TopicPartition, Long> offsets) {
+        return offsets.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** The service's consumer group's committed offsets on chat.commands (0 where none yet). */
+    private static Map<org.apache.kafka.common.TopicPartition, Long> committed(org.apache.kafka.clients.admin.Admin admin)
+            throws Exception {
+        Map<org.apache.kafka.common.TopicPartition, Long> offsets = new java.util.HashMap<>();
+        commandEnds(admin).keySet().forEach(partition -> offsets.put(partition, 0L));
+        admin.listConsumerGroupOffsets("chat-service").partitionsToOffsetAndMetadata().get().forEach((partition, at) -> {
+            if (partition.topic().equals("chat.commands") && at != null) {
+                offsets.put(partition, at.offset());
+            }
+        });
+        return offsets;
+    }
+
+    /** {@code strategylab_chat_turns_started_total} of one path, from the service's metrics. */
+    private static double turnsStarted(String path) {
+        String prefix = "strategylab_chat_turns_started_total{path=\"" + path + "\"";
+        return given().when().get("/q/metrics").then().statusCode(200).extract().asString().lines()
+                .filter(line -> line.startsWith(prefix))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .findFirst().orElse(0.0);
     }
 
     /** The end offset of each partition of chat.commands (the service creates the topic as it starts: waited for). */

@@ -259,8 +259,11 @@ class OperationStreamTest {
                 .then().statusCode(200).body("lastSeq", equalTo(0));
         emit(ALICE, op, "progress", Map.of("step", 1));
         emit(ALICE, op, "progress", Map.of("step", 2));
-        // the same command delivered again (its worker restarted under the same identity): the
-        // operation was held before, so the numbering goes on from what the log holds
+        // the same command delivered again while this process runs it: never a second run
+        given().header("Authorization", ALICE).post("/api/v1/test/operations/" + op + "/claim").then().statusCode(409);
+        // delivered again after its worker died (a restart under the same identity: the process no
+        // longer runs it): the operation was held before, so the numbering goes on from the log
+        given().header("Authorization", ALICE).post("/api/v1/test/operations/" + op + "/abandon").then().statusCode(204);
         given().header("Authorization", ALICE).post("/api/v1/test/operations/" + op + "/claim")
                 .then().statusCode(200).body("lastSeq", equalTo(2));
         emit(ALICE, op, "operation_completed", Map.of("ok", true));

@@ -60,6 +60,11 @@ public class LeaseKeeper {
         held.remove(operationId);
     }
 
+    /** Whether this instance runs the operation now. */
+    public boolean holds(UUID operationId) {
+        return held.containsKey(operationId);
+    }
+
     /** The operations this instance runs now. */
     public Set<UUID> held() {
         return Set.copyOf(held.keySet());

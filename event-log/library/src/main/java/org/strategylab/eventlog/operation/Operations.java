@@ -74,9 +74,15 @@ public class Operations {
     /**
      * Takes a registered operation for this instance, e.g. when its command arrives.
      *
-     * @return empty when it ended or a live worker holds it already
+     * @return empty when it ended, a live worker holds it already, or this instance runs it (e.g. a
+     *         command for work the instance that accepted it started at once)
      */
     public Uni<Optional<OperationHandle>> claim(UUID operationId) {
+        if (leases.holds(operationId)) {
+            // the index would give it again to the same holder: that is for a restarted instance
+            // taking its own work back, never for a second run in the same process
+            return Uni.createFrom().item(Optional.empty());
+        }
         return index.take(operationId, instance.id(), config.lease().duration()).chain(taken -> {
             if (taken.isEmpty()) {
                 return Uni.createFrom().item(Optional.<OperationHandle>empty());
