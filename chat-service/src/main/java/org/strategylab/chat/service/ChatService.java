@@ -156,71 +156,82 @@ public class ChatService {
         if (strategy != null) {
             holdConversation(strategy.id, callerId, kind, target);
         }
-        // a free slot here: this instance runs the turn itself, holding its operation from the start,
-        // so the first events need not wait for the command's trip through Kafka and the claim
-        boolean here = config.turns().runWhereAccepted() && worker.reserveSlot();
-        CompletableFuture<OperationHandle> holding = null;
+        MessageEntity user = new MessageEntity();
+        user.id = UUID.randomUUID();
+        user.strategyId = strategyId;
+        user.role = "user";
+        user.content = request.message();
+        UUID operationId = UUID.randomUUID();
+        ChatCommand command = new ChatCommand(operationId.toString(), strategyId.toString(), callerId, token,
+                user.id.toString(), UUID.randomUUID().toString(), request.message(), model.model().id(),
+                request.reasoningEffort(), request.temperature(), request.seed(), request.responseTokens(),
+                request.reasoningBudget(), request.mentions(), request.disabledTools(), experimentId,
+                Boolean.TRUE.equals(request.disableRag()));
         try {
-            // the operation is registered while the conversation and the message are stored: neither
-            // needs the other, and the first event of the turn is waited for from the 202 on
-            CompletableFuture<OperationRecord> registering = null;
-            if (here) {
-                holding = operations.start(callerId, kind, target, EVENTS_TOPIC).subscribeAsCompletionStage();
+            if (config.turns().runWhereAccepted() && worker.reserveSlot(operationId)) {
+                startHere(command, kind, target, fresh, user);
             } else {
-                registering = operations.register(callerId, kind, target, EVENTS_TOPIC).subscribeAsCompletionStage();
+                startThroughCommand(command, kind, target, fresh, user);
             }
-            MessageEntity user = new MessageEntity();
-            user.id = UUID.randomUUID();
-            user.strategyId = strategyId;
-            user.role = "user";
-            user.content = request.message();
-            if (fresh != null) {
-                strategies.insertWithFirstMessage(fresh, user).await().atMost(WAIT);
-            } else {
-                messages.append(user).await().atMost(WAIT);
-            }
-            OperationHandle held = here ? Uni.createFrom().completionStage(holding).await().atMost(WAIT) : null;
-            OperationRecord operation = here ? held.record()
-                    : Uni.createFrom().completionStage(registering).await().atMost(WAIT);
-            String messageId = UUID.randomUUID().toString();
-            ChatCommand command = new ChatCommand(operation.id().toString(), strategyId.toString(), callerId, token,
-                    user.id.toString(), messageId, request.message(), model.model().id(), request.reasoningEffort(),
-                    request.temperature(), request.seed(), request.responseTokens(), request.reasoningBudget(),
-                    request.mentions(), request.disabledTools(), experimentId,
-                    Boolean.TRUE.equals(request.disableRag()));
-            if (here) {
-                holding = null;
-                here = false; // the slot and the operation go to the turn
-                // a new conversation is known whole here (its row and its only message): the turn need not read it back
-                worker.runHere(held, command, fresh);
-                // the command is written all the same (every turn is on chat.commands); the worker that
-                // consumes it finds the operation taken and skips it. The turn already runs: a failed
-                // write only loses that record
-                try {
-                    commands.publish(command).await().atMost(WAIT);
-                } catch (RuntimeException e) {
-                    LOG.warnf("the command of turn %s (running here) was not written: %s", operation.id(), e.getMessage());
-                }
-            } else {
-                commands.publish(command).await().atMost(WAIT);
-            }
-            return new ChatStarted(operation.id().toString(), strategyId.toString(), messageId);
-        } catch (RuntimeException e) {
-            if (holding != null) {
-                // held by this instance and never run: ended, so the conversation is not kept busy
-                holding.thenAccept(held -> held.fail("the turn could not start: " + e.getMessage()).subscribe()
-                        .with(done -> { }, failure -> LOG.warnf("turn %s stays active until its lease ends: %s",
-                                held.id(), failure.getMessage())));
-            }
-            if (here) {
-                worker.releaseSlot();
-            }
-            throw e;
+            return new ChatStarted(operationId.toString(), strategyId.toString(), command.messageId());
         } finally {
             // not waited for: from here the registered operation itself keeps a second turn out
             strategies.clearTurnStarting(strategyId).subscribe().with(done -> { },
                     failure -> LOG.warnf("conversation %s stays held for its start window: %s", strategyId,
                             failure.getMessage()));
+        }
+    }
+
+    /**
+     * A free slot here: the operation is held by this instance from its registration and the turn
+     * starts at once, so its first events need not wait for the command's trip through Kafka and the
+     * claim. The command is written all the same (every turn is on {@code chat.commands}), beside the
+     * rest; its consumer skips it ({@link ChatWorker#reserveSlot}).
+     */
+    private void startHere(ChatCommand command, String kind, String target, StrategyEntity fresh, MessageEntity user) {
+        UUID operationId = UUID.fromString(command.operationId());
+        CompletableFuture<OperationHandle> holding = operations.start(operationId, command.ownerId(), kind, target,
+                EVENTS_TOPIC).subscribeAsCompletionStage();
+        CompletableFuture<Void> writing = commands.publish(command).subscribeAsCompletionStage();
+        OperationHandle held;
+        try {
+            store(fresh, user);
+            held = Uni.createFrom().completionStage(holding).await().atMost(WAIT);
+        } catch (RuntimeException e) {
+            worker.releaseSlot(operationId);
+            // held by this instance and never run: ended, so the conversation is not kept busy
+            holding.thenAccept(handle -> handle.fail("the turn could not start: " + e.getMessage()).subscribe()
+                    .with(done -> { }, failure -> LOG.warnf("turn %s stays active until its lease ends: %s",
+                            handle.id(), failure.getMessage())));
+            throw e;
+        }
+        // a new conversation is known whole here (its row and its only message): the turn need not read it back
+        worker.runHere(held, command, fresh);
+        try {
+            Uni.createFrom().completionStage(writing).await().atMost(WAIT);
+        } catch (RuntimeException e) {
+            // the turn runs already: only the record of it is missing
+            LOG.warnf("the command of turn %s (running here) was not written: %s", operationId, e.getMessage());
+        }
+    }
+
+    /** The operation is registered while the messages are stored, then the command goes to any instance's worker. */
+    private void startThroughCommand(ChatCommand command, String kind, String target, StrategyEntity fresh,
+                                     MessageEntity user) {
+        // registered before the command is written: a worker that takes the command finds the operation
+        CompletableFuture<OperationRecord> registering = operations.register(UUID.fromString(command.operationId()),
+                command.ownerId(), kind, target, EVENTS_TOPIC).subscribeAsCompletionStage();
+        store(fresh, user);
+        Uni.createFrom().completionStage(registering).await().atMost(WAIT);
+        commands.publish(command).await().atMost(WAIT);
+    }
+
+    /** The user's message, with its new conversation if the turn starts one (one transaction then). */
+    private void store(StrategyEntity fresh, MessageEntity user) {
+        if (fresh != null) {
+            strategies.insertWithFirstMessage(fresh, user).await().atMost(WAIT);
+        } else {
+            messages.append(user).await().atMost(WAIT);
         }
     }
 

@@ -8,7 +8,9 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -42,6 +44,8 @@ public class ChatWorker {
     ChatConfig config;
 
     private Semaphore slots;
+    /** Turns this instance accepted and started itself, until they end. */
+    private final Set<UUID> acceptedHere = ConcurrentHashMap.newKeySet();
     private ExecutorService turns;
 
     @Inject
@@ -71,15 +75,23 @@ public class ChatWorker {
     }
 
     /**
-     * Takes a turn slot if one is free at once, for a turn this instance accepted and will run
-     * itself ({@link #runHere}); false when every slot is taken (the turn then goes to Kafka).
+     * Takes a turn slot if one is free at once, for a turn this instance accepted and will run itself
+     * ({@link #runHere}); false when every slot is taken (the turn then waits in Kafka). Until the
+     * turn ends, its command, written beside the start, is skipped when it comes back here: before
+     * the operation's row exists there would be nothing to take, and after it the index would hand
+     * the operation to its own holder again.
      */
-    public boolean reserveSlot() {
-        return slots.tryAcquire();
+    public boolean reserveSlot(UUID operationId) {
+        if (!slots.tryAcquire()) {
+            return false;
+        }
+        acceptedHere.add(operationId);
+        return true;
     }
 
     /** Gives back a slot {@link #reserveSlot} took for a turn that then could not start. */
-    public void releaseSlot() {
+    public void releaseSlot(UUID operationId) {
+        acceptedHere.remove(operationId);
         slots.release();
     }
 
@@ -90,11 +102,18 @@ public class ChatWorker {
      */
     public void runHere(OperationHandle handle, ChatCommand command, StrategyEntity newConversation) {
         try {
-            turns.execute(() -> run(handle, command, newConversation));
+            turns.execute(() -> {
+                try {
+                    run(handle, command, newConversation);
+                } finally {
+                    // the turn has ended (its row too): a late command finds nothing to take
+                    acceptedHere.remove(handle.id());
+                }
+            });
             startedHere.increment();
         } catch (RuntimeException rejected) {
             // only while the service stops: the turn ends now rather than when its lease would
-            slots.release();
+            releaseSlot(handle.id());
             handle.fail("the service is stopping").subscribe().with(done -> { }, failure -> { });
             throw rejected;
         }
@@ -111,6 +130,10 @@ public class ChatWorker {
     /** Completes once the command's turn has started (or was found already taken). */
     public Uni<Void> accept(ChatCommand command) {
         UUID operationId = UUID.fromString(command.operationId());
+        if (acceptedHere.contains(operationId)) {
+            LOG.debugf("turn %s runs here, where it was accepted", operationId);
+            return Uni.createFrom().voidItem();
+        }
         return Uni.createFrom().item(() -> {
                     slots.acquireUninterruptibly();
                     return operationId;

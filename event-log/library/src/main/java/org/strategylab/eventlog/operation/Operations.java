@@ -66,7 +66,15 @@ public class Operations {
 
     /** Registers an operation and claims it for this instance at once. */
     public Uni<OperationHandle> start(String ownerId, String type, String targetId, String topic) {
-        return newRecord(UUID.randomUUID(), ownerId, type, targetId, topic, instance.id())
+        return start(UUID.randomUUID(), ownerId, type, targetId, topic);
+    }
+
+    /**
+     * Registers an operation under an id the caller chose and claims it for this instance at once,
+     * so that what refers to it (its command, the row of its work) can be written at the same time.
+     */
+    public Uni<OperationHandle> start(UUID id, String ownerId, String type, String targetId, String topic) {
+        return newRecord(id, ownerId, type, targetId, topic, instance.id())
                 .call(record -> index.insert(record, config.lease().duration()))
                 .map(record -> leases.hold(new OperationHandle(record, 0, this)));
     }
