@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import org.strategylab.simulator.data.SiteData;
 
@@ -160,15 +159,17 @@ public final class DerivedCatalogue {
         Map<String, Integer> agreements = new HashMap<>();
         sharedSearches.forEach((type, names) -> {
             for (String name : names) {
-                for (String key : COMPARED_KEYS) {
-                    Map<String, String> values = new LinkedHashMap<>();
-                    searchesBySite.forEach((site, types) -> values.put(site,
-                            comparable(types.get(type).get(name), key, projectIds.get(site), sharedSearches.keySet())));
-                    values.forEach((site, value) -> {
-                        long others = values.entrySet().stream()
-                                .filter(e -> !e.getKey().equals(site) && Objects.equals(e.getValue(), value)).count();
-                        agreements.merge(site, (int) others, Integer::sum);
-                    });
+                Map<String, List<String>> valuesBySite = new LinkedHashMap<>();
+                searchesBySite.forEach((site, types) -> valuesBySite.put(site,
+                        comparable(types.get(type).get(name), projectIds.get(site), sharedSearches.keySet())));
+                for (int key = 0; key < COMPARED_KEYS.size(); key++) {
+                    Map<String, Integer> sites = new HashMap<>();
+                    for (List<String> values : valuesBySite.values()) {
+                        sites.merge(values.get(key), 1, Integer::sum);
+                    }
+                    for (Map.Entry<String, List<String>> e : valuesBySite.entrySet()) {
+                        agreements.merge(e.getKey(), sites.get(e.getValue().get(key)) - 1, Integer::sum);
+                    }
                 }
             }
         });
@@ -181,9 +182,16 @@ public final class DerivedCatalogue {
         return best;
     }
 
-    private static String comparable(JsonNode search, String key, String projectId, Set<String> sharedTypes) {
-        JsonNode value = withInputsAmong(search, sharedTypes).get(key);
-        return value == null ? null : value.toString().replace(projectId, PROJECT_PLACEHOLDER);
+    /** The search's {@link #COMPARED_KEYS} values as JSON text, its project name replaced by a placeholder ("" if absent). */
+    private static List<String> comparable(JsonNode search, String projectId, Set<String> sharedTypes) {
+        ObjectNode normalized = withInputsAmong(search, sharedTypes);
+        List<String> values = new ArrayList<>(COMPARED_KEYS.size());
+        for (String key : COMPARED_KEYS) {
+            JsonNode value = normalized.get(key);
+            String text = value == null ? "" : value.isTextual() ? "\"" + value.asText() : value.toString();
+            values.add(text.replace(projectId, PROJECT_PLACEHOLDER));
+        }
+        return values;
     }
 
     /** A copy of the search whose input record classes name only record types the derived catalogue has. */
