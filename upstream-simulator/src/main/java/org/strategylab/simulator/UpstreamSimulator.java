@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.strategylab.simulator.catalog.Catalog;
+import org.strategylab.simulator.catalog.DerivedCatalogue;
 import org.strategylab.simulator.catalog.RecordedCatalogues;
 import org.strategylab.simulator.data.GeneUniverse;
 import org.strategylab.simulator.data.Organism;
@@ -85,32 +86,38 @@ public final class UpstreamSimulator implements AutoCloseable {
             root.route().handler(new FaultGate(vertx, faults));
             List<String> components = sites.stream().filter(s -> !s.isPortal()).map(Site::projectId).toList();
             for (Site site : sites) {
-                String servicePath = URI.create(site.baseUrl()).getPath();
                 SiteData data = site.isPortal()
                         ? SiteData.portal(universe, site.projectId(), components.isEmpty() ? List.of("PlasmoDB", "ToxoDB") : components)
                         : SiteData.component(universe, site.projectId());
-                Catalog catalog = Catalog.forSite(data);
-                root.route(servicePath + "/*").subRouter(wdk.serviceRouter(vertx, site, servicePath, catalog));
-                String webPath = servicePath.substring(0, servicePath.lastIndexOf('/'));
-                root.get(webPath + "/app").handler(UpstreamSimulator::primeSession);
-                servicePaths.put(site.id(), servicePath);
-                siteInfo.add(describe(site, servicePath, data));
+                siteInfo.add(mount(vertx, root, wdk, site, Catalog.forSite(data), servicePaths));
             }
             // every other site of the recorded catalogues: its real searches, no data (RecordedCatalogues)
             RecordedCatalogues recorded = RecordedCatalogues.bundled();
+            Map<String, String> recordedProjects = new LinkedHashMap<>();
             for (String id : recorded.siteIds()) {
+                registry.find(id).ifPresent(site -> recordedProjects.put(id, site.projectId()));
                 if (servicePaths.containsKey(id) || registry.find(id).isEmpty()) {
                     continue;
                 }
                 Site site = registry.require(id);
-                String servicePath = URI.create(site.baseUrl()).getPath();
-                SiteData data = SiteData.component(universe, site.projectId());
-                root.route(servicePath + "/*").subRouter(wdk.serviceRouter(vertx, site, servicePath, recorded.catalog(id, data)));
-                String webPath = servicePath.substring(0, servicePath.lastIndexOf('/'));
-                root.get(webPath + "/app").handler(UpstreamSimulator::primeSession);
-                servicePaths.put(site.id(), servicePath);
-                Map<String, Object> info = describe(site, servicePath, data);
+                Map<String, Object> info = mount(vertx, root, wdk, site,
+                        recorded.catalog(id, SiteData.component(universe, site.projectId())), servicePaths);
                 info.put("catalogue", "recorded (real searches, no data)");
+                siteInfo.add(info);
+            }
+            // the ApiCommon component sites without a recording: the model every recording shares (DerivedCatalogue)
+            DerivedCatalogue derived = DerivedCatalogue.of(recorded, recordedProjects);
+            for (String id : DerivedCatalogue.SITES) {
+                if (servicePaths.containsKey(id) || registry.find(id).isEmpty()) {
+                    continue;
+                }
+                Site site = registry.require(id);
+                Map<String, Object> info = mount(vertx, root, wdk, site,
+                        derived.catalog(site.projectId(), SiteData.component(universe, site.projectId())), servicePaths);
+                info.put("catalogue", DerivedCatalogue.PROVENANCE);
+                info.put("catalogueTextsFrom", derived.sourceSiteId());
+                info.put("recordTypes", derived.recordTypeCount());
+                info.put("searches", derived.searchCount());
                 siteInfo.add(info);
             }
             root.errorHandler(404, UpstreamSimulator::notFound);
@@ -122,6 +129,17 @@ public final class UpstreamSimulator implements AutoCloseable {
             vertx.close();
             throw e;
         }
+    }
+
+    /** Serves a site's WDK service at its registry path, and its web application's session primer; returns its admin info. */
+    private static Map<String, Object> mount(Vertx vertx, Router root, WdkSites wdk, Site site, Catalog catalog,
+                                             Map<String, String> servicePaths) {
+        String servicePath = URI.create(site.baseUrl()).getPath();
+        root.route(servicePath + "/*").subRouter(wdk.serviceRouter(vertx, site, servicePath, catalog));
+        String webPath = servicePath.substring(0, servicePath.lastIndexOf('/'));
+        root.get(webPath + "/app").handler(UpstreamSimulator::primeSession);
+        servicePaths.put(site.id(), servicePath);
+        return describe(site, servicePath, catalog.data());
     }
 
     private static Map<String, Object> describe(Site site, String servicePath, SiteData data) {

@@ -22,12 +22,14 @@ class LifecycleTest {
             assertNotEquals(one.port(), two.port());
             assertTrue(one.baseUrl().startsWith("http://127.0.0.1:"));
             given().get(one.serviceUrl("plasmodb") + "/record-types").then().statusCode(200);
-            given().get(one.baseUrl() + "/vectorbase/service/record-types").then().statusCode(404);
+            given().get(one.baseUrl() + "/orthomcl/service/record-types").then().statusCode(404);
             // toxodb, not simulated in full here, serves its recorded catalogue
             given().get(one.baseUrl() + "/toxo/service/record-types/transcript/searches").then().statusCode(200)
                     .body("urlSegment", org.hamcrest.Matchers.hasItem("GenesByTelomereProximity"));
             given().get(two.serviceUrl("toxodb") + "/record-types").then().statusCode(200);
-            assertThrows(IllegalArgumentException.class, () -> one.serviceUrl("vectorbase"));
+            // fungidb has no recording: the derived catalogue, whatever the run simulates in full
+            given().get(one.serviceUrl("fungidb") + "/record-types").then().statusCode(200);
+            assertThrows(IllegalArgumentException.class, () -> one.serviceUrl("orthomcl"));
             port = one.port();
         }
         assertThrows(Exception.class, () -> new java.net.Socket("127.0.0.1", port).close());

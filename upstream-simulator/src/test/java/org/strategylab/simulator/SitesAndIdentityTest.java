@@ -42,7 +42,7 @@ class SitesAndIdentityTest {
 
     @Test
     void unknownSitesAndPathsAre404TextPlain() {
-        given().get(sim.baseUrl() + "/vectorbase/service/record-types").then().statusCode(404).contentType(startsWith("text/plain"));
+        given().get(sim.baseUrl() + "/orthomcl/service/record-types").then().statusCode(404).contentType(startsWith("text/plain"));
         given().get(sim.baseUrl() + "/plasmo/service/no-such-thing").then().statusCode(404).contentType(startsWith("text/plain"));
     }
 

@@ -2,6 +2,7 @@ package org.strategylab.upstream.rest;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.greaterThan;
@@ -150,6 +151,26 @@ class CatalogSearchRankingTest {
         client("203.0.113.10").when().get(CRYPTO + "/transcript/GenesByTelomereProximity/param-specs")
                 .then().statusCode(200)
                 .body("parameters.name", equalTo(List.of("organismSinglePick", "telomere_chromosomes", "distanceFromTelomere")));
+    }
+
+    @Test
+    void aSiteWithADerivedCatalogueRanksItsSearchesToo() {
+        // fungidb has no recording: the simulator serves the searches every recorded component site shares
+        String fungi = "/api/v1/sites/fungidb/searches";
+        client("203.0.113.11").queryParam("q", "secreted proteins").when().get(fungi)
+                .then().statusCode(200)
+                .body("items[0].name", equalTo("GenesWithSignalPeptide"))
+                .body("items[0].match.mode", equalTo("hybrid"))
+                .body("items.name", not(hasItem(endsWith("_RSRC"))));
+        client("203.0.113.11").queryParam("q", "genes near the ends of chromosomes").when().get(fungi)
+                .then().statusCode(200)
+                // the telomere search is a dataset-free search of only five of the seven recordings: not derived
+                .body("items.name", not(hasItem("GenesByTelomereProximity")));
+        as(Callers.newUser("fay")).body(Map.of("searchName", "GenesWithSignalPeptide", "parameters", Map.of()))
+                .when().post("/internal/v1/sites/fungidb/searches/run")
+                .then().statusCode(502)
+                .body("code", equalTo("UPSTREAM_ERROR"))
+                .body("upstreamStatus", equalTo(500));
     }
 
     @Test

@@ -70,11 +70,19 @@ class UpstreamFaultsTest {
 
     @Test
     void anUpstream4xxIsNeverPassedThrough() {
-        // the simulator serves no vectorbase web application (no data, no recorded catalogue): a text/plain 404
-        given().when().get("/api/v1/sites/vectorbase/record-types")
+        // orthomcl runs another WDK model (groups, sequences): the simulator serves no orthomcl web application,
+        // so the site answers a text/plain 404, which is the site's refusal, not a missing resource of ours
+        given().when().get("/api/v1/sites/orthomcl/record-types")
                 .then().statusCode(502).contentType("application/problem+json")
+                .body("code", equalTo("UPSTREAM_ERROR"))
+                .body("siteId", equalTo("orthomcl"))
                 .body("upstreamStatus", equalTo(404))
                 .body("detail", not(containsString("HTTP 404")));
+        // catalogue search reads the same list: the same typed upstream error, not an empty result or a 500
+        given().queryParam("q", "orthologous groups").when().get("/api/v1/sites/orthomcl/searches")
+                .then().statusCode(502).contentType("application/problem+json")
+                .body("code", equalTo("UPSTREAM_ERROR"))
+                .body("upstreamStatus", equalTo(404));
     }
 
     @Test

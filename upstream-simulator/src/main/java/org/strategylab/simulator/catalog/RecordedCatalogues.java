@@ -63,10 +63,23 @@ public final class RecordedCatalogues {
 
     /** The site's recorded record types and searches, over {@code data} (a site without genes). */
     public Catalog catalog(String siteId, SiteData data) {
+        return catalogOf(require(siteId), data);
+    }
+
+    /** The recordings as read, by registry id, in file order (for {@link DerivedCatalogue}). */
+    Map<String, JsonNode> recordings() {
+        return sites;
+    }
+
+    /**
+     * A catalogue served from a site object in the recorded shape ({@code recordTypes[].searches[]}):
+     * a recording, or a {@link DerivedCatalogue}.
+     */
+    static Catalog catalogOf(JsonNode site, SiteData data) {
         List<RecordType> recordTypes = new ArrayList<>();
         List<SearchSpec> searches = new ArrayList<>();
         Map<String, ObjectNode> recorded = new LinkedHashMap<>();
-        for (JsonNode type : require(siteId).path("recordTypes")) {
+        for (JsonNode type : site.path("recordTypes")) {
             String name = type.path("urlSegment").asText();
             RecordType recordType = switch (name) {
                 case "transcript" -> GeneRecordTypes.transcript();
@@ -119,7 +132,7 @@ public final class RecordedCatalogues {
     public static final class DataNotLoadedException extends RuntimeException {
 
         public DataNotLoadedException(String searchName) {
-            super("The data of search " + searchName + " are not loaded: this site serves its recorded catalogue only",
+            super("The data of search " + searchName + " are not loaded: this site serves a catalogue only (recorded or derived)",
                     null, false, false);
         }
     }

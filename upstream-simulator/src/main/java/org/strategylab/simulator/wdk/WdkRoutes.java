@@ -42,7 +42,7 @@ final class WdkRoutes {
         }
         String marker = Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
         if (e instanceof RecordedCatalogues.DataNotLoadedException) {
-            // expected on sites served from their recorded catalogue: one line, no stack trace
+            // expected on sites served from a recorded or derived catalogue: one line, no stack trace
             LOG.info("Internal error " + marker + " on " + ctx.request().method() + " " + ctx.request().path() + ": " + e.getMessage());
         } else {
             LOG.log(Level.WARNING, "Internal error " + marker + " on " + ctx.request().method() + " " + ctx.request().path(), e);
