@@ -43,14 +43,13 @@ public class ChatWorker {
     @Inject
     ChatConfig config;
 
+    @Inject
+    MeterRegistry meters;
+
     private Semaphore slots;
     /** Turns this instance accepted and started itself, until they end. */
     private final Set<UUID> acceptedHere = ConcurrentHashMap.newKeySet();
     private ExecutorService turns;
-
-    @Inject
-    MeterRegistry meters;
-
     private Counter startedHere;
     private Counter startedFromCommands;
 
