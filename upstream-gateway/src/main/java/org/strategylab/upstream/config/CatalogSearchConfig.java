@@ -13,7 +13,7 @@ public interface CatalogSearchConfig {
 
     /** The sentence-embedding models shipped with the service. */
     enum Model {
-        /** all-MiniLM-L6-v2, float32 (86 MiB): the same ranking on the labelled set, about 75 MiB more resident memory. */
+        /** all-MiniLM-L6-v2, float32 (86 MiB): the same ranking on the labelled set, about 55 MiB more resident memory. */
         ALL_MINILM_L6_V2("all-minilm-l6-v2"),
         /** all-MiniLM-L6-v2 quantised to 8 bits (22 MiB): the default; less memory, faster to index. */
         ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q");

@@ -18,13 +18,15 @@ import org.strategylab.upstream.config.CatalogSearchConfig;
  * model's load time, the index build of each recorded catalogue (toxodb: its 423 searches, of which
  * the internal ones are not indexed), the resident memory these add, and the in-process latency of
  * a hybrid query (embedding plus ranking) over toxodb's index. The same classes as the service, with
- * the service's defaults ({@code -Dmodel=ALL_MINILM_L6_V2} for the float32 model). Run (from the repository root, after
- * {@code mvn -B -ntp -o -pl upstream-gateway -am test-compile}):
+ * the service's defaults ({@code -Dmodel=ALL_MINILM_L6_V2} for the float32 model, {@code -Dthreads=1}
+ * for one ONNX thread, {@code -Dsmaps=true} lists the largest mappings). Run with the local run's JVM
+ * options (deploy/local/run), from the repository root, after
+ * {@code mvn -B -ntp -o -pl upstream-gateway -am test-compile}:
  *
  * <pre>
- * mvn -B -ntp -o -q -pl upstream-gateway dependency:build-classpath -Dmdep.outputFile=/dev/stdout > cp.txt
- * java -XX:+UseSerialGC -Xmx256m \
- *   -cp "upstream-gateway/target/classes:upstream-gateway/target/test-classes:upstream-simulator/target/classes:$(cat cp.txt)" \
+ * mvn -B -ntp -o -q -pl upstream-gateway dependency:build-classpath -Dmdep.outputFile=cp.txt
+ * java -XX:+UseSerialGC -Xms32m -Xmx256m -XX:TrimNativeHeapInterval=5000 \
+ *   -cp "upstream-gateway/target/classes:upstream-gateway/target/test-classes:upstream-simulator/target/classes:$(cat upstream-gateway/cp.txt)" \
  *   org.strategylab.upstream.service.catalog.ranking.CatalogSearchBench [--queries 2000]
  * </pre>
  */
@@ -79,6 +81,8 @@ public final class CatalogSearchBench {
                 rssKiB() / 1024, indexes.size(), (rssKiB() - rssStart) / 1024);
         System.out.println("MEM after indexes: " + memory());
         if (Boolean.getBoolean("smaps")) {
+            // the largest mappings by resident size: the Java heap is the one at the heap's address
+            // (low, 256 MiB long with -Xmx256m), malloc's arenas are the 64 MiB-aligned anonymous ones
             List<String> lines = Files.readAllLines(Path.of("/proc/self/smaps"));
             List<String[]> maps = new ArrayList<>();
             String header = null;
@@ -91,10 +95,6 @@ public final class CatalogSearchBench {
             }
             maps.sort((a, b) -> Long.compare(Long.parseLong(b[0]), Long.parseLong(a[0])));
             maps.stream().limit(25).forEach(m -> System.out.println("SMAP " + m[0] + " kB " + m[1]));
-        }
-        if (Boolean.getBoolean("pause")) {
-            System.out.println("PAUSE " + ProcessHandle.current().pid());
-            try { Thread.sleep(60_000); } catch (InterruptedException e) { }
         }
         TextIndex toxo = indexes.get("toxodb");
         long[] nanos = new long[rounds];
@@ -146,6 +146,7 @@ public final class CatalogSearchBench {
         return TextIndexes.build(encoder, docs);
     }
 
+    /** Resident memory (anonymous and file-backed) and the JVM's own view of its heap and non-heap. */
     static String memory() throws IOException {
         StringBuilder out = new StringBuilder();
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {

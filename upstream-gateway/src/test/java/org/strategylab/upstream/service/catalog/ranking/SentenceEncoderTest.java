@@ -3,17 +3,27 @@ package org.strategylab.upstream.service.catalog.ranking;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.strategylab.upstream.config.CatalogSearchConfig;
+import org.strategylab.upstream.support.UpstreamTest;
 
 /**
- * The encoder as an index build uses it, outside Quarkus: a list longer than {@code batch-size} is
- * embedded batch by batch, one text after another inside each batch on the calling thread, and
- * comes back in order, each vector the one the text gets alone (the query path), of unit length.
- * Runs the quantised model with one and two ONNX Runtime threads.
+ * The encoder as an index build uses it: a list longer than {@code batch-size} is embedded batch by
+ * batch, one text after another inside each batch on the calling thread, and comes back in order,
+ * each vector the one the text gets alone (the query path), of unit length; with one and two ONNX
+ * Runtime threads. A Quarkus test only so that it shares the tokenizer's native library with the
+ * other tests (a JVM loads it into one class loader only); the encoders of the first test are its own.
  */
+@QuarkusTest
+@UpstreamTest
 class SentenceEncoderTest {
+
+    /** The service's encoder, with the default settings (quantised model, batches of 128, 2 threads). */
+    @Inject
+    SentenceEncoder configured;
 
     private static final List<String> TEXTS = List.of(
             "Predicted Signal Peptide. Find genes whose proteins have a signal peptide",
@@ -66,9 +76,9 @@ class SentenceEncoderTest {
 
     @Test
     void aResearchersWordsAreNearestTheSearchThatAnswersThem() {
-        SentenceEncoder encoder = encoder(CatalogSearchConfig.Model.ALL_MINILM_L6_V2_Q, 128, 2);
-        float[][] searches = encoder.encode(TEXTS);
-        float[] query = encoder.encode("secreted proteins");
+        assertEquals("all-minilm-l6-v2-q", configured.modelId());
+        float[][] searches = configured.encode(TEXTS);
+        float[] query = configured.encode("secreted proteins");
         int best = 0;
         for (int i = 1; i < searches.length; i++) {
             if (dot(searches[i], query) > dot(searches[best], query)) {
