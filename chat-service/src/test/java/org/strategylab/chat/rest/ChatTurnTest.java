@@ -156,7 +156,8 @@ class ChatTurnTest {
         String prefix = "strategylab_chat_turns_started_total{path=\"" + path + "\"";
         return given().when().get("/q/metrics").then().statusCode(200).extract().asString().lines()
                 .filter(line -> line.startsWith(prefix))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                // the value follows the labels; an exemplar may follow it ("# {trace_id=…} 1.0 <time>")
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.indexOf("} ") + 2).split(" ")[0]))
                 .findFirst().orElse(0.0);
     }
 

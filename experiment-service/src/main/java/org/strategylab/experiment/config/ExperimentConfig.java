@@ -96,6 +96,15 @@ public interface ExperimentConfig {
         @WithDefault("8")
         int maxConcurrent();
 
+        /**
+         * Whether the instance that accepts an experiment starts its run at once while it has a free
+         * run slot (the run then need not wait for its command's trip through Kafka and the claim;
+         * the command is written all the same and its consumer skips it). Off, or with every slot
+         * taken, the run waits in {@code experiment.commands} for any instance's worker.
+         */
+        @WithDefault("true")
+        boolean runWhereAccepted();
+
         /** Members of one batch or benchmark that run at once. */
         @WithDefault("3")
         int groupConcurrency();

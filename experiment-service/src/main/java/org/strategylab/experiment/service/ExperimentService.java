@@ -11,6 +11,7 @@ import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.evaluation.report.HtmlReportRenderer;
 import org.strategylab.eventlog.OperationKinds;
 import org.strategylab.eventlog.index.OperationsIndex;
+import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;
 import org.strategylab.experiment.api.ExperimentPage;
 import org.strategylab.experiment.api.ExperimentPatch;
@@ -53,6 +54,12 @@ public class ExperimentService {
     CommandPublisher commands;
 
     @Inject
+    ExperimentWorker worker;
+
+    @Inject
+    org.strategylab.experiment.config.ExperimentConfig config;
+
+    @Inject
     AnalysisOperations launcher;
 
     @Inject
@@ -70,14 +77,46 @@ public class ExperimentService {
             UUID id = UUID.randomUUID();
             UUID operationId = UUID.randomUUID();
             ExperimentEntity row = NewExperimentRow.of(id, callerId, valid, operationId);
+            ExperimentCommand command = new ExperimentCommand(ExperimentCommand.RUN, operationId.toString(),
+                    java.util.List.of(id.toString()), null, callerId, token, null);
+            OperationStarted started = OperationStarted.single(operationId.toString(), id.toString());
+            if (config.runs().runWhereAccepted() && worker.reserveSlot(operationId)) {
+                return startHere(command, row, trace).replaceWith(started);
+            }
             // the operation and the row are written at once, the command only after both, so the
             // worker finds them (a run's hand-off is on its critical path)
             return Uni.combine().all().unis(operations.register(operationId, callerId, KIND, id.toString(), EVENTS_TOPIC),
                             repository.insert(row)).asTuple()
-                    .chain(() -> commands.publish(new ExperimentCommand(ExperimentCommand.RUN,
-                            operationId.toString(), java.util.List.of(id.toString()), null, callerId, token, null), trace))
-                    .map(sent -> OperationStarted.single(operationId.toString(), id.toString()));
+                    .chain(() -> commands.publish(command, trace))
+                    .replaceWith(started);
         });
+    }
+
+    /**
+     * A free run slot here: the operation is held by this instance from its registration and the run
+     * starts as soon as its row is written, so it need not wait for the command's trip through Kafka
+     * and the claim. The command is written all the same, beside the rest; its consumer skips it
+     * ({@link ExperimentWorker#reserveSlot}).
+     */
+    private Uni<Void> startHere(ExperimentCommand command, ExperimentEntity row, Context trace) {
+        UUID operationId = UUID.fromString(command.operationId());
+        // sent now, awaited last: the run does not wait for it, and a failed write only loses its record
+        java.util.concurrent.CompletableFuture<Void> writing = commands.publish(command, trace).subscribeAsCompletionStage();
+        Uni<OperationHandle> holding = operations.start(operationId, command.ownerId(), KIND, row.id.toString(),
+                EVENTS_TOPIC).memoize().indefinitely();
+        return Uni.combine().all().unis(holding, repository.insert(row)).asTuple()
+                .onFailure().call(failure -> {
+                    worker.releaseSlot(operationId);
+                    // held here and never run: ended, so nothing waits for it (nothing to end if the
+                    // registration itself failed)
+                    return holding.chain(handle -> handle.fail("the run could not start: " + failure.getMessage()))
+                            .onFailure().recoverWithNull().replaceWithVoid();
+                })
+                .invoke(written -> worker.runHere(written.getItem1(), command))
+                .chain(() -> Uni.createFrom().completionStage(writing).onFailure().invoke(failure -> LOG.warnf(
+                        "the command of run %s (running here) was not written: %s", operationId, failure.getMessage()))
+                        .onFailure().recoverWithNull())
+                .replaceWithVoid();
     }
 
     /** Seeds a site with demo strategies and a demo control set for the caller (operation kind {@code seed}). */

@@ -13,10 +13,16 @@ import org.strategylab.testsupport.workers.WorkerStack;
  */
 abstract class OnTheWorkerStack {
 
-    /** experiment-service, with a fast orphan check besides test-support's short lease and fast reaper. */
+    /**
+     * experiment-service, with a fast orphan check besides test-support's short lease and fast reaper.
+     * Every run goes through {@code experiment.commands} to whichever instance claims it (the path a run
+     * takes when the instance that accepted it has no free slot); the in-process tests cover runs started
+     * where they were accepted.
+     */
     static final WorkerStack.Service EXPERIMENT_SERVICE = new WorkerStack.Service("experiment-service",
             "experiment.commands", "experiment.events", "experiment-service", "experiment-commands",
-            Map.of("strategylab.experiments.runs.reconcile-interval", "PT1S"));
+            Map.of("strategylab.experiments.runs.reconcile-interval", "PT1S",
+                    "strategylab.experiments.runs.run-where-accepted", "false"));
 
     static WorkerStack stack;
     static EventsTopic events;
