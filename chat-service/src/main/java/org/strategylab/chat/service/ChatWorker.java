@@ -8,12 +8,9 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
 import org.strategylab.chat.config.ChatConfig;
@@ -21,6 +18,7 @@ import org.strategylab.chat.messaging.ChatCommand;
 import org.strategylab.chat.persistence.StrategyEntity;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;
+import org.strategylab.eventlog.operation.WorkSlots;
 
 /**
  * Takes turns off the consumer: waits for a free turn slot ({@code turns.max-concurrent}, so a
@@ -46,9 +44,7 @@ public class ChatWorker {
     @Inject
     MeterRegistry meters;
 
-    private Semaphore slots;
-    /** Turns this instance accepted and started itself, until they end. */
-    private final Set<UUID> acceptedHere = ConcurrentHashMap.newKeySet();
+    private WorkSlots slots;
     private ExecutorService turns;
     private Counter startedHere;
     private Counter startedFromCommands;
@@ -59,7 +55,7 @@ public class ChatWorker {
                 .description("Turns started by the instance that accepted them (a free slot there)").register(meters);
         startedFromCommands = Counter.builder("strategylab.chat.turns.started").tag("path", "command")
                 .description("Turns started by a worker that took them from chat.commands").register(meters);
-        slots = new Semaphore(config.turns().maxConcurrent());
+        slots = new WorkSlots(config.turns().maxConcurrent());
         AtomicInteger count = new AtomicInteger();
         turns = Executors.newFixedThreadPool(config.turns().maxConcurrent(), runnable -> {
             Thread thread = new Thread(runnable, "chat-turn-" + count.incrementAndGet());
@@ -74,24 +70,17 @@ public class ChatWorker {
     }
 
     /**
-     * Takes a turn slot if one is free at once, for a turn this instance accepted and will run itself
-     * ({@link #runHere}); false when every slot is taken (the turn then waits in Kafka). Until the
-     * turn ends, its command, written beside the start, is skipped when it comes back here: before
-     * the operation's row exists there would be nothing to take, and after it the index would hand
-     * the operation to its own holder again.
+     * Takes a turn slot if one is free at once, for a turn this instance accepted and starts itself
+     * ({@link #runHere}); false when every slot is taken (the turn then waits in Kafka). Its command
+     * is skipped here until it ends ({@link WorkSlots}).
      */
     public boolean reserveSlot(UUID operationId) {
-        if (!slots.tryAcquire()) {
-            return false;
-        }
-        acceptedHere.add(operationId);
-        return true;
+        return slots.reserveHere(operationId);
     }
 
     /** Gives back a slot {@link #reserveSlot} took for a turn that then could not start. */
     public void releaseSlot(UUID operationId) {
-        acceptedHere.remove(operationId);
-        slots.release();
+        slots.releaseHere(operationId);
     }
 
     /**
@@ -106,7 +95,7 @@ public class ChatWorker {
                     run(handle, command, newConversation);
                 } finally {
                     // the turn has ended (its row too): a late command finds nothing to take
-                    acceptedHere.remove(handle.id());
+                    slots.endedHere(handle.id());
                 }
             });
             startedHere.increment();
@@ -129,12 +118,12 @@ public class ChatWorker {
     /** Completes once the command's turn has started (or was found already taken). */
     public Uni<Void> accept(ChatCommand command) {
         UUID operationId = UUID.fromString(command.operationId());
-        if (acceptedHere.contains(operationId)) {
+        if (slots.startedHere(operationId)) {
             LOG.debugf("turn %s runs here, where it was accepted", operationId);
             return Uni.createFrom().voidItem();
         }
         return Uni.createFrom().item(() -> {
-                    slots.acquireUninterruptibly();
+                    slots.acquire();
                     return operationId;
                 }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .chain(operations::claim)

@@ -22,6 +22,8 @@ import org.strategylab.chat.support.ChatEvents;
 import org.strategylab.chat.support.Chats;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.testsupport.InProcessKafkaResource;
+import org.strategylab.testsupport.events.CommandTopic;
+import org.strategylab.testsupport.metrics.MetricsScrape;
 import org.strategylab.testsupport.TestTokens;
 import org.strategylab.testsupport.events.OperationLog;
 import org.strategylab.testsupport.upstream.UpstreamStackResource;
@@ -112,12 +114,11 @@ class ChatTurnTest {
     }
 
     @Test
-    void aTurnAcceptedWithAFreeSlotStartsHereAndItsCommandIsSkipped() throws Exception {
+    void aTurnAcceptedWithAFreeSlotStartsHereAndItsCommandIsSkipped() {
         String bootstrap = org.eclipse.microprofile.config.ConfigProvider.getConfig()
                 .getValue("kafka.bootstrap.servers", String.class);
-        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
-                Map.of("bootstrap.servers", bootstrap))) {
-            long commandsBefore = total(commandEnds(admin));
+        try (CommandTopic commands = new CommandTopic(bootstrap, "chat.commands", "chat-service")) {
+            long commandsBefore = CommandTopic.total(commands.ends());
             double hereBefore = turnsStarted("accepted");
             double fromCommandsBefore = turnsStarted("command");
             JsonPath started = send(newUser("hana"), "{\"siteId\":\"plasmodb\",\"provider\":\"mock\","
@@ -125,57 +126,16 @@ class ChatTurnTest {
             List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), TURN);
             assertEquals("completed", log.get(log.size() - 1).data().path("status").asText(), log.toString());
             // the command is written all the same, and consumed (committed) without starting the turn again
-            Map<org.apache.kafka.common.TopicPartition, Long> ends = commandEnds(admin);
-            assertEquals(commandsBefore + 1, total(ends), "every turn is written to chat.commands");
-            org.awaitility.Awaitility.await("the command is consumed").atMost(Duration.ofSeconds(30))
-                    .ignoreExceptions().until(() -> committed(admin).equals(ends));
+            Map<org.apache.kafka.common.TopicPartition, Long> ends = commands.ends();
+            assertEquals(commandsBefore + 1, CommandTopic.total(ends), "every turn is written to chat.commands");
+            commands.awaitConsumed(ends, Duration.ofSeconds(30));
             assertEquals(hereBefore + 1, turnsStarted("accepted"));
             assertEquals(fromCommandsBefore, turnsStarted("command"), "its consumer found the turn taken");
         }
     }
 
-    private static long total(Map<org.apache.kafka.common.TopicPartition, Long> offsets) {
-        return offsets.values().stream().mapToLong(Long::longValue).sum();
-    }
-
-    /** The service's consumer group's committed offsets on chat.commands (0 where none yet). */
-    private static Map<org.apache.kafka.common.TopicPartition, Long> committed(org.apache.kafka.clients.admin.Admin admin)
-            throws Exception {
-        Map<org.apache.kafka.common.TopicPartition, Long> offsets = new java.util.HashMap<>();
-        commandEnds(admin).keySet().forEach(partition -> offsets.put(partition, 0L));
-        admin.listConsumerGroupOffsets("chat-service").partitionsToOffsetAndMetadata().get().forEach((partition, at) -> {
-            if (partition.topic().equals("chat.commands") && at != null) {
-                offsets.put(partition, at.offset());
-            }
-        });
-        return offsets;
-    }
-
-    /** {@code strategylab_chat_turns_started_total} of one path, from the service's metrics. */
     private static double turnsStarted(String path) {
-        String prefix = "strategylab_chat_turns_started_total{path=\"" + path + "\"";
-        return given().when().get("/q/metrics").then().statusCode(200).extract().asString().lines()
-                .filter(line -> line.startsWith(prefix))
-                // the value follows the labels; an exemplar may follow it ("# {trace_id=…} 1.0 <time>")
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.indexOf("} ") + 2).split(" ")[0]))
-                .findFirst().orElse(0.0);
-    }
-
-    /** The end offset of each partition of chat.commands (the service creates the topic as it starts: waited for). */
-    private static Map<org.apache.kafka.common.TopicPartition, Long> commandEnds(org.apache.kafka.clients.admin.Admin admin) {
-        return org.awaitility.Awaitility.await("chat.commands' end offsets").atMost(Duration.ofSeconds(30))
-                .ignoreExceptions().until(() -> readCommandEnds(admin), ends -> !ends.isEmpty());
-    }
-
-    private static Map<org.apache.kafka.common.TopicPartition, Long> readCommandEnds(org.apache.kafka.clients.admin.Admin admin)
-            throws Exception {
-        Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new java.util.HashMap<>();
-        admin.describeTopics(List.of("chat.commands")).allTopicNames().get().get("chat.commands").partitions()
-                .forEach(p -> latest.put(new org.apache.kafka.common.TopicPartition("chat.commands", p.partition()),
-                        org.apache.kafka.clients.admin.OffsetSpec.latest()));
-        Map<org.apache.kafka.common.TopicPartition, Long> ends = new java.util.HashMap<>();
-        admin.listOffsets(latest).all().get().forEach((partition, info) -> ends.put(partition, info.offset()));
-        return ends;
+        return MetricsScrape.value("strategylab_chat_turns_started_total{path=\"" + path + "\"");
     }
 
     @Test

@@ -7,15 +7,13 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.mutiny.subscription.Cancellable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jboss.logging.Logger;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;
+import org.strategylab.eventlog.operation.WorkSlots;
 import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import io.quarkus.arc.All;
@@ -51,15 +49,13 @@ public class ExperimentWorker {
     @Inject
     MeterRegistry meters;
 
-    private Semaphore slots;
-    /** Runs this instance accepted and started itself, until they end. */
-    private final Set<UUID> acceptedHere = ConcurrentHashMap.newKeySet();
+    private WorkSlots slots;
     private Counter startedHere;
     private Counter startedFromCommands;
 
     @jakarta.annotation.PostConstruct
     void sizeSlots() {
-        slots = new Semaphore(config.runs().maxConcurrent());
+        slots = new WorkSlots(config.runs().maxConcurrent());
         startedHere = Counter.builder("strategylab.experiments.runs.started").tag("path", "accepted")
                 .description("Runs started by the instance that accepted them (a free slot there)").register(meters);
         startedFromCommands = Counter.builder("strategylab.experiments.runs.started").tag("path", "command")
@@ -72,23 +68,16 @@ public class ExperimentWorker {
 
     /**
      * Takes a run slot if one is free at once, for a run this instance accepted and starts itself
-     * ({@link #runHere}); false when every slot is taken (the run then waits in Kafka). Until the run
-     * ends, its command, written beside the start, is skipped when it comes back here: before the
-     * operation's row exists there would be nothing to take, and after it the index would hand the
-     * operation to its own holder again.
+     * ({@link #runHere}); false when every slot is taken (the run then waits in Kafka). Its command
+     * is skipped here until it ends ({@link WorkSlots}).
      */
     public boolean reserveSlot(UUID operationId) {
-        if (!slots.tryAcquire()) {
-            return false;
-        }
-        acceptedHere.add(operationId);
-        return true;
+        return slots.reserveHere(operationId);
     }
 
     /** Gives back a slot {@link #reserveSlot} took for a run that then could not start. */
     public void releaseSlot(UUID operationId) {
-        acceptedHere.remove(operationId);
-        slots.release();
+        slots.releaseHere(operationId);
     }
 
     /** Starts a run this instance accepted and holds the operation of, in the slot it reserved. */
@@ -107,12 +96,12 @@ public class ExperimentWorker {
             return Uni.createFrom().voidItem();
         }
         UUID operationId = UUID.fromString(command.operationId());
-        if (acceptedHere.contains(operationId)) {
+        if (slots.startedHere(operationId)) {
             LOG.debugf("operation %s runs here, where it was accepted", operationId);
             return Uni.createFrom().voidItem();
         }
         return Uni.createFrom().item(() -> {
-                    slots.acquireUninterruptibly();
+                    slots.acquire();
                     return operationId;
                 }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .chain(operations::claim)
@@ -138,7 +127,7 @@ public class ExperimentWorker {
                 // whichever ends first, the run or a cancel, gives the slot back
                 .eventually(() -> {
                     // the run has ended (its row too): a late command finds nothing to take
-                    acceptedHere.remove(handle.id());
+                    slots.endedHere(handle.id());
                     if (over.compareAndSet(false, true)) {
                         slots.release();
                     }
