@@ -2,7 +2,6 @@ package org.strategylab.upstream.rest;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -45,9 +44,15 @@ class CatalogRateLimitTest {
     void aSignedInUserIsLimitedWhateverItsAddress() {
         String user = Callers.newUser("greedy");
         exhaust("192.0.2.20", user).then().statusCode(429);
-        Response elsewhere = given().header("X-Forwarded-For", "192.0.2.21").header("Authorization", TestTokens.bearer(user))
-                .when().get(RECORD_TYPES);
-        assertEquals(429, elsewhere.statusCode(), "the same user from another address shares the limit");
+        // The bucket refills (5 a second by default) while the test runs, so a request or two from the
+        // other address may pass; a limit of its own would let the whole burst of 100 pass.
+        int passedElsewhere = 0;
+        while (given().header("X-Forwarded-For", "192.0.2.21").header("Authorization", TestTokens.bearer(user))
+                .when().get(RECORD_TYPES).statusCode() == 200 && passedElsewhere < 100) {
+            passedElsewhere++;
+        }
+        assertTrue(passedElsewhere < 50,
+                "the same user from another address shares the limit; passed " + passedElsewhere);
     }
 
     /** Asks until refused (bounded: the default burst is 100 with 5 more a second). */
