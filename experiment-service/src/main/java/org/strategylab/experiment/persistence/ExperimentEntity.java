@@ -8,6 +8,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.OffsetDateTime;
 import java.util.UUID;
+import org.hibernate.annotations.DynamicUpdate;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
@@ -17,6 +18,9 @@ import org.hibernate.type.SqlTypes;
  */
 @Entity
 @Table(name = "experiments")
+// an update writes only the columns it changed: a run's state written behind its next phase and a
+// cancel or failure written meanwhile touch different columns and never undo each other
+@DynamicUpdate
 public class ExperimentEntity extends PanacheEntityBase {
 
     @Id

@@ -23,6 +23,7 @@ import org.strategylab.experiment.messaging.CommandPublisher;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.persistence.ExperimentEntity;
 import org.strategylab.experiment.persistence.ExperimentRepository;
+import org.strategylab.experiment.service.run.AcceptedRows;
 
 /**
  * Experiments of their owner: starting a run (validate, store {@code pending}, register the
@@ -64,6 +65,9 @@ public class ExperimentService {
 
     @Inject
     ExperimentViews views;
+
+    @Inject
+    AcceptedRows accepted;
 
     @Inject
     UpstreamGateway upstream;
@@ -112,7 +116,10 @@ public class ExperimentService {
                     return holding.chain(handle -> handle.fail("the run could not start: " + failure.getMessage()))
                             .onFailure().recoverWithNull().replaceWithVoid();
                 })
-                .invoke(written -> worker.runHere(written.getItem1(), command))
+                .invoke(written -> {
+                    accepted.put(row);
+                    worker.runHere(written.getItem1(), command);
+                })
                 .chain(() -> Uni.createFrom().completionStage(writing).onFailure().invoke(failure -> LOG.warnf(
                         "the command of run %s (running here) was not written: %s", operationId, failure.getMessage()))
                         .onFailure().recoverWithNull())

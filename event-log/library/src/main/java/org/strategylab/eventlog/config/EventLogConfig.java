@@ -45,8 +45,13 @@ public interface EventLogConfig {
     /** The event producer. */
     interface Producer {
 
-        /** How long the producer waits to batch events; default 2 ms (token streams want latency, not batches). */
-        @WithDefault("PT0.002S")
+        /**
+         * How long the producer waits to batch events; default none, an event goes out at once (token
+         * streams and progress want latency, not batches: on loopback, a linger of 2 ms made an event
+         * reach a consumer 7.8 ms after its send at the median, against 3.6 ms without). Events still
+         * go out together while earlier sends are in flight.
+         */
+        @WithDefault("PT0S")
         Duration linger();
 
         /**

@@ -15,13 +15,14 @@ final class ExperimentEnd {
 
     /** {@code experiment_complete} with the experiment, then {@code experiment_end}. */
     static Uni<Void> completed(OperationHandle handle, ExperimentView experiment) {
-        return handle.emit("experiment_complete", EvaluationJson.mapper().valueToTree(experiment))
+        // posted, not awaited: end() appends the end once the broker has it, one round trip fewer
+        return handle.post("experiment_complete", EvaluationJson.mapper().valueToTree(experiment))
                 .chain(() -> handle.end("experiment_end", status("completed"), OperationStatus.COMPLETED));
     }
 
     /** {@code experiment_error} with the reason, then {@code experiment_end}. */
     static Uni<Void> error(OperationHandle handle, String reason) {
-        return handle.emit("experiment_error", EvaluationJson.mapper().createObjectNode().put("error", reason))
+        return handle.post("experiment_error", EvaluationJson.mapper().createObjectNode().put("error", reason))
                 .chain(() -> handle.end("experiment_end", status("error"), OperationStatus.FAILED));
     }
 

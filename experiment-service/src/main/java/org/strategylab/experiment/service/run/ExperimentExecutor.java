@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jboss.logging.Logger;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.json.EvaluationJson;
@@ -51,9 +52,20 @@ public class ExperimentExecutor {
      * @return the row as it ended, or empty when it was deleted before it ran
      */
     public Uni<Optional<ExperimentEntity>> execute(OperationHandle handle, UUID id, String token) {
+        return execute(handle, id, token, Optional.empty());
+    }
+
+    /**
+     * Runs the experiment whose row the caller has just written ({@code asWritten}; read otherwise).
+     *
+     * @return the row as it ended, or empty when it was deleted before it ran
+     */
+    public Uni<Optional<ExperimentEntity>> execute(OperationHandle handle, UUID id, String token,
+                                                  Optional<ExperimentEntity> asWritten) {
         long started = System.nanoTime();
         ProgressEvents progress = new ProgressEvents(handle, id);
-        return repository.find(id).chain(found -> {
+        Uni<Optional<ExperimentEntity>> stored = asWritten.isPresent() ? Uni.createFrom().item(asWritten) : repository.find(id);
+        return stored.chain(found -> {
             if (found.isEmpty()) {
                 return Uni.createFrom().item(Optional.<ExperimentEntity>empty());
             }
@@ -72,8 +84,10 @@ public class ExperimentExecutor {
                             row.status = ExperimentRepository.RUNNING;
                         }
                     }).replaceWithVoid().memoize().indefinitely();
+            // the writes of the run's state, one after another; a failure waits for them before it is written
+            AtomicReference<Uni<Void>> written = new AtomicReference<>(marked);
             return progress.emit("started", "running " + settings.mode() + " experiment", null)
-                    .chain(() -> Uni.combine().all().unis(marked, phases(context, RunState.EMPTY, marked)).asTuple())
+                    .chain(() -> Uni.combine().all().unis(marked, phases(context, RunState.EMPTY, written)).asTuple())
                     .map(both -> both.getItem2())
                     .ifNoItem().after(config.runs().timeout()).failWith(TimeoutException::new)
                     // the last phase's state is written with the completion, in one transaction
@@ -82,7 +96,7 @@ public class ExperimentExecutor {
                         finish(row, ExperimentRepository.COMPLETED, null, started);
                     }))
                     .call(row -> progress.emit("completed", "the experiment completed", null))
-                    .onFailure().recoverWithUni(failure -> marked.onFailure().recoverWithNull()
+                    .onFailure().recoverWithUni(failure -> written.get().onFailure().recoverWithNull()
                             .chain(() -> failed(progress, id, describe(failure), started)));
         });
     }
@@ -98,27 +112,38 @@ public class ExperimentExecutor {
 
     /** Runs every phase that applies from {@code start}, persisting the state after each. */
     public Uni<RunState> phases(RunContext context, RunState start) {
-        return phases(context, start, Uni.createFrom().voidItem())
+        return phases(context, start, new AtomicReference<>(Uni.createFrom().voidItem()))
                 .call(state -> repository.update(context.experimentId(), null, row -> keep(row, state)));
     }
 
     /**
-     * Runs every phase that applies, persisting the state between phases (once {@code before} is
-     * done); the state after the last one is the caller's to write.
+     * Runs every phase that applies, persisting the state between phases after the writes already
+     * in {@code written}; the state after the last one is the caller's to write. A state is written
+     * behind the next phase, not before it (the writes one after another, in order), so a phase does
+     * not wait for a transaction; the answer comes once the phases are done and every write has
+     * succeeded, and {@code written} always holds the last write.
      */
-    private Uni<RunState> phases(RunContext context, RunState start, Uni<Void> before) {
+    private Uni<RunState> phases(RunContext context, RunState start, AtomicReference<Uni<Void>> written) {
         List<RunPhase> applying = phases.stream().filter(phase -> phase.appliesTo(context.settings()))
                 .sorted(Comparator.comparingInt(RunPhase::order)).toList();
         Uni<RunState> chain = Uni.createFrom().item(start);
         for (int i = 0; i < applying.size(); i++) {
             RunPhase phase = applying.get(i);
             chain = chain.chain(state -> phase.run(context, state));
-            if (i < applying.size() - 1) {
-                chain = chain.call(next -> before.chain(() -> repository.update(context.experimentId(), null,
-                        row -> keep(row, next))));
+            if (i < applying.size() - 1 && applying.get(i + 1).savesStateBefore()) {
+                chain = chain.invoke(next -> written.set(writeBehind(written.get(), context.experimentId(), next)));
             }
         }
-        return chain;
+        return chain.call(state -> written.get());
+    }
+
+    /** Writes the state once {@code previous} is written, starting now; the answer remembers the outcome. */
+    private Uni<Void> writeBehind(Uni<Void> previous, UUID id, RunState state) {
+        Uni<Void> write = previous.chain(() -> repository.update(id, null, row -> keep(row, state)))
+                .replaceWithVoid().memoize().indefinitely();
+        // subscribed here so the write goes on beside the next phase; its failure is answered by whoever waits on it
+        write.subscribe().with(done -> { }, failure -> { });
+        return write;
     }
 
     /** What the run has computed so far, onto its row. */

@@ -17,6 +17,12 @@ public class RankMetricsPhase implements RunPhase {
         return 200;
     }
 
+    /** Rank metrics over the ordered IDs the run holds take milliseconds: no write before them. */
+    @Override
+    public boolean savesStateBefore() {
+        return false;
+    }
+
     @Override
     public String phase() {
         return "evaluating";

@@ -22,5 +22,14 @@ public interface RunPhase {
         return true;
     }
 
+    /**
+     * Whether the state of the phases before it is written as it starts (behind it, not holding it
+     * up), so a failure here keeps what they found. A phase that computes in milliseconds from what
+     * the run already holds says no: its failure is not worth a transaction on every run.
+     */
+    default boolean savesStateBefore() {
+        return true;
+    }
+
     Uni<RunState> run(RunContext context, RunState state);
 }

@@ -23,6 +23,9 @@ public class SingleRun implements OperationRun {
     @Inject
     ExperimentViews views;
 
+    @Inject
+    AcceptedRows accepted;
+
     @Override
     public String type() {
         return ExperimentCommand.RUN;
@@ -31,7 +34,7 @@ public class SingleRun implements OperationRun {
     @Override
     public Uni<Void> run(OperationHandle handle, ExperimentCommand command) {
         UUID id = UUID.fromString(command.experimentIds().get(0));
-        return executor.execute(handle, id, command.token()).chain(ended -> {
+        return executor.execute(handle, id, command.token(), accepted.take(id)).chain(ended -> {
             if (ended.isEmpty()) {
                 return ExperimentEnd.error(handle, "the experiment was deleted before it ran");
             }

@@ -8,6 +8,7 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -28,10 +29,16 @@ import org.strategylab.testsupport.process.Waiting;
  */
 final class EventsTail implements AutoCloseable {
 
+    /** One event of an operation: its type, when it arrived here ({@link System#nanoTime()}), its record's timestamp (ms) and its size. */
+    record Arrival(String type, long nanos, long recordMillis, int bytes) {
+    }
+
     /** When an operation's events arrived and how it ended. */
     static final class Progress {
         volatile long firstNanos;
         volatile String endStatus;
+        /** Every event as it arrived: its type, when it arrived here, and the record's (producer's) wall-clock time. */
+        final List<Arrival> arrivals = new CopyOnWriteArrayList<>();
         final CompletableFuture<Long> ended = new CompletableFuture<>();
     }
 
@@ -80,6 +87,7 @@ final class EventsTail implements AutoCloseable {
                         continue;
                     }
                     Progress progress = of(event.operationId());
+                    progress.arrivals.add(new Arrival(event.type(), now, record.timestamp(), record.value().length));
                     if (progress.firstNanos == 0) {
                         progress.firstNanos = now;
                     }

@@ -127,9 +127,12 @@ public final class ExperimentsBench {
         List<double[]> measured = new ArrayList<>();
         List<RecordingProxy.Call> lastCalls = List.of();
         List<RecordingProxy.Call> lastChain = List.of();
+        List<EventsTail.Arrival> lastEvents = List.of();
         long lastStart = 0;
+        long lastStartMillis = 0;
         for (int i = 0; i < options.warmups() + options.runs(); i++) {
             stack.proxy().clear();
+            long startMillis = System.currentTimeMillis();
             long start = System.nanoTime();
             Started started = start(user, request);
             long accepted = System.nanoTime();
@@ -163,6 +166,8 @@ public final class ExperimentsBench {
                 lastCalls = calls;
                 lastChain = chain;
                 lastStart = start;
+                lastStartMillis = startMillis;
+                lastEvents = List.copyOf(progress.arrivals);
             }
         }
         double wall = median(measured, 0);
@@ -178,6 +183,12 @@ public final class ExperimentsBench {
             BenchStack.say(String.format("    %s %7.1f – %7.1f  %-6s %s %d", onPath.contains(call) ? "*" : " ",
                     (call.startNanos() - lastStart) / 1e6, (call.endNanos() - lastStart) / 1e6, call.method(),
                     call.path(), call.status()));
+        }
+        BenchStack.say("(a) the last measured run's events (ms from the POST: written by the service, as the record's "
+                + "timestamp says, to the ms; arrived here):");
+        for (EventsTail.Arrival event : lastEvents) {
+            BenchStack.say(String.format("    %-22s written %5d  arrived %7.1f  %,9d bytes", event.type(),
+                    event.recordMillis() - lastStartMillis, (event.nanos() - lastStart) / 1e6, event.bytes()));
         }
         stack.simulator().faults().reset();
     }
