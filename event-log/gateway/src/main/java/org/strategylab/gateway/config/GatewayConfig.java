@@ -104,6 +104,14 @@ public interface GatewayConfig {
         @WithDefault("PT30M")
         Duration maxConnectionAge();
 
+        /**
+         * What each topic's tail keeps of the events it read last, per partition (event bytes);
+         * default 2 MiB. A stream opened on a new or recent operation catches up from it instead
+         * of reading the broker (a POST answered with its stream starts sooner); 0 turns it off.
+         */
+        @WithDefault("2M")
+        MemorySize recentEvents();
+
         /** The first wait before a failed tail consumer is started again; default 1 s, doubling per failure. */
         @WithDefault("PT1S")
         Duration tailRestartBackoff();

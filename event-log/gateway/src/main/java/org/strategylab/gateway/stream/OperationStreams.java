@@ -2,6 +2,7 @@ package org.strategylab.gateway.stream;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
@@ -17,12 +18,16 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.jboss.logging.Logger;
+import org.strategylab.eventlog.LoggedEvent;
 import org.strategylab.eventlog.OperationKinds;
 import org.strategylab.eventlog.config.EventLogConfig;
 import org.strategylab.eventlog.cursor.Cursor;
@@ -84,7 +89,14 @@ public class OperationStreams {
     @Inject
     ProblemWriter problems;
 
+    private Counter catchUpsFromMemory;
+    private Counter catchUpsFromLog;
+
     void onStart(@Observes StartupEvent event) {
+        catchUpsFromMemory = Counter.builder("strategylab.streams.catchups").tag("source", "memory")
+                .description("Catch-ups answered from what the topic's tail read last").register(metrics);
+        catchUpsFromLog = Counter.builder("strategylab.streams.catchups").tag("source", "log")
+                .description("Catch-up reads from the broker").register(metrics);
         Gauge.builder("strategylab.streams.open", open, Set::size)
                 .description("Open operation streams (SSE connections)").register(metrics);
         Gauge.builder("strategylab.streams.watched.operations", tails, TopicTails::watchedOperations)
@@ -240,6 +252,12 @@ public class OperationStreams {
         // register before reading the tail's position: whatever the tail reads after this moment
         // reaches the stream live, whatever it read before is below the position and caught up
         tail.register(operation.id(), stream);
+        CompletableFuture<AtomicLongArray> ready = tail.ready();
+        if (ready.isDone() && !ready.isCompletedExceptionally()) {
+            // placed long since (the usual case): no worker thread needed to wait for it
+            catchUp(stream, operation, from, ready.join().get(operation.partition()), true);
+            return;
+        }
         vertx.<Long>executeBlocking(() -> tail.ready().get(eventLog.replay().timeout().toMillis(), TimeUnit.MILLISECONDS)
                 .get(operation.partition()), false)
                 .onComplete(done -> stream.context().runOnContext(v -> {
@@ -272,6 +290,20 @@ public class OperationStreams {
             finishCatchUp(stream, List.of(), thenLive);
             return;
         }
+        Optional<List<LoggedEvent>> held = tails.forTopicIfStarted(operation.topic())
+                .flatMap(tail -> tail.recentEvents(operation.partition(), from, until, operation.id()));
+        if (held.isPresent()) {
+            // the tail read the whole range moments ago (a new operation's first events): no broker read
+            List<LiveEvent> events = new ArrayList<>(held.get().size());
+            for (LoggedEvent event : held.get()) {
+                events.add(new LiveEvent(event));
+                stream.catchUpRead();
+            }
+            catchUpsFromMemory.increment();
+            finishCatchUp(stream, events, thenLive);
+            return;
+        }
+        catchUpsFromLog.increment();
         vertx.<Piece>executeBlocking(() -> {
             List<LiveEvent> events = new ArrayList<>();
             long next = reader.read(operation.topic(), operation.partition(), from, until, operation.id(),

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -53,6 +54,9 @@ final class TopicTail {
     private final String bootstrapServers;
     private final Duration firstBackoff;
     private final Duration maxBackoff;
+    private final long recentBytes;
+    /** What the tail read last, per partition; set at the first placement. */
+    private volatile RecentRecords recent;
     private final Map<String, Set<LiveListener>> listeners = new ConcurrentHashMap<>();
     private final CompletableFuture<AtomicLongArray> ready = new CompletableFuture<>();
     private final Thread thread;
@@ -64,8 +68,9 @@ final class TopicTail {
     /** The offsets to read next, per partition; kept across restarts so nothing is skipped. */
     private AtomicLongArray next;
 
-    TopicTail(String topic, String bootstrapServers, Duration firstBackoff, Duration maxBackoff) {
+    TopicTail(String topic, String bootstrapServers, Duration firstBackoff, Duration maxBackoff, long recentBytes) {
         this.topic = topic;
+        this.recentBytes = recentBytes;
         this.bootstrapServers = bootstrapServers;
         this.firstBackoff = firstBackoff;
         this.maxBackoff = maxBackoff;
@@ -111,6 +116,28 @@ final class TopicTail {
     /** Completes with the per-partition next offsets once the consumer is placed at the tail. */
     CompletableFuture<AtomicLongArray> ready() {
         return ready;
+    }
+
+    /**
+     * An operation's events in [from, until) of its partition from what the tail read last, when
+     * every record of that range is still held; empty when the broker must be asked.
+     */
+    Optional<List<LoggedEvent>> recentEvents(int partition, long from, long until, UUID operationId) {
+        RecentRecords held = recent;
+        if (held == null) {
+            return Optional.empty();
+        }
+        return held.between(partition, from, until, operationId.toString()).map(records -> {
+            List<LoggedEvent> events = new ArrayList<>(records.size());
+            for (RecentRecords.Held record : records) {
+                try {
+                    events.add(new LoggedEvent(EventEnvelope.fromBytes(record.value()), partition, record.offset()));
+                } catch (IllegalArgumentException e) {
+                    // not an envelope: a catch-up from the log skips it too
+                }
+            }
+            return events;
+        });
     }
 
     void register(UUID operationId, LiveListener listener) {
@@ -213,6 +240,12 @@ final class TopicTail {
             }
         }
         AtomicLongArray positions = next;
+        if (recent == null) {
+            recent = new RecentRecords(positions.length(), recentBytes);
+        }
+        for (int p = 0; p < positions.length(); p++) {
+            recent.startAt(p, positions.get(p));
+        }
         ready.complete(positions);
         state = State.RUNNING;
         LOG.debugf("tailing %s from %s", topic, positions);
@@ -222,14 +255,17 @@ final class TopicTail {
                 if (record.partition() >= positions.length()) {
                     continue;
                 }
-                // position first, then dispatch: a stream registering in between catches the
-                // record up and also gets it live (a duplicate it drops) instead of neither
+                // held, then position, then dispatch: a stream registering in between catches the
+                // record up (from memory) and also gets it live (a duplicate it drops) instead of neither
+                recent.add(record.partition(), record.offset(), record.key(), record.value());
                 positions.set(record.partition(), record.offset() + 1);
                 dispatch(record);
             }
             for (TopicPartition tp : partitions) {
                 if (tp.partition() < positions.length()) {
-                    positions.set(tp.partition(), Math.max(positions.get(tp.partition()), consumer.position(tp)));
+                    long position = consumer.position(tp);
+                    recent.advance(tp.partition(), position);
+                    positions.set(tp.partition(), Math.max(positions.get(tp.partition()), position));
                 }
             }
         }

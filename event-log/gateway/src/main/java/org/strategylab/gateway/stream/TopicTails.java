@@ -33,7 +33,7 @@ public class TopicTails {
         }
         return tails.computeIfAbsent(topic, name -> {
             TopicTail tail = new TopicTail(name, bootstrapServers, config.stream().tailRestartBackoff(),
-                    config.stream().tailRestartMaxBackoff());
+                    config.stream().tailRestartMaxBackoff(), config.stream().recentEvents().asLongValue());
             tail.start();
             return tail;
         });

@@ -44,6 +44,9 @@ class OperationStreamTest {
     @Inject
     OperationStreams streams;
 
+    @Inject
+    io.micrometer.core.instrument.MeterRegistry metrics;
+
     @Test
     void replaysFromTheStartAndResumesAfterEveryPosition() throws Exception {
         String op = start(ALICE, "test", null);
@@ -317,6 +320,31 @@ class OperationStreamTest {
         // without Accept: text/event-stream the 202 passes through
         given().header("Authorization", ALICE).contentType("application/json").body(body).post("/api/v1/chat")
                 .then().statusCode(202).body("strategyId", equalTo("conversation-1"));
+    }
+
+    @Test
+    void aStreamOnEventsTheTailHasJustReadCatchesUpFromMemoryWithTheSameIds() throws Exception {
+        String op = start(ALICE, "test", null);
+        double fromMemory = catchUps("memory");
+        double fromLog = catchUps("log");
+        List<SseEvent> live;
+        try (SseClient watching = subscribe(ALICE, op, null)) {
+            emit(ALICE, op, "progress", Map.of("step", 1));
+            emit(ALICE, op, "progress", Map.of("step", 2));
+            // seen live: the tail has read both, so they are among what it holds
+            live = watching.read(2);
+        }
+        try (SseClient late = subscribe(ALICE, op, null)) {
+            assertEquals(live, late.read(2), "caught up with the events and ids the live stream had");
+            emit(ALICE, op, "operation_completed", Map.of());
+            assertEquals(List.of("operation_completed"), late.readToEnd().stream().map(SseEvent::type).toList());
+        }
+        assertEquals(fromMemory + 1, catchUps("memory"), "the late stream's catch-up came from memory");
+        assertEquals(fromLog, catchUps("log"), "and not from the broker");
+    }
+
+    private double catchUps(String source) {
+        return metrics.counter("strategylab.streams.catchups", "source", source).count();
     }
 
     @Test
