@@ -150,8 +150,14 @@ public class OperationStreams {
             return;
         }
         Context context = vertx.getOrCreateContext();
+        // the log's start only matters below what the tail holds: a stream from within it (a new
+        // operation's, a quick reconnect's) needs no look-up at the broker
+        boolean held = tails.forTopicIfStarted(operation.topic())
+                .map(tail -> tail.holdsFrom(operation.partition(), operation.firstOffset())).orElse(false);
+        Uni<Long> logStart = held ? Uni.createFrom().item(operation.firstOffset())
+                : positions.startOffset(operation.topic(), operation.partition());
         Uni.combine().all()
-                .unis(currentEpoch(operation), positions.startOffset(operation.topic(), operation.partition()))
+                .unis(currentEpoch(operation), logStart)
                 .asTuple()
                 .subscribe().with(
                         found -> context.runOnContext(v -> begin(routing, operation, cursor, found.getItem1(),

@@ -111,7 +111,12 @@ final class RecentRecords {
         }
     }
 
-    /** The lowest offset of the partition answered from memory (for tests and metrics). */
+    /** How many partitions it keeps records of. */
+    int partitions() {
+        return partitions.length;
+    }
+
+    /** The lowest offset of the partition answered from memory. */
     long floor(int partition) {
         Partition p = partitions[partition];
         synchronized (p) {

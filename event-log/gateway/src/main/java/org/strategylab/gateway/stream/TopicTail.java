@@ -140,6 +140,12 @@ final class TopicTail {
         });
     }
 
+    /** Whether every record of the partition from {@code offset} on is among what the tail holds. */
+    boolean holdsFrom(int partition, long offset) {
+        RecentRecords held = recent;
+        return held != null && partition < held.partitions() && offset >= held.floor(partition);
+    }
+
     void register(UUID operationId, LiveListener listener) {
         listeners.computeIfAbsent(operationId.toString(), id -> new CopyOnWriteArraySet<>()).add(listener);
     }
