@@ -5,6 +5,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import org.jboss.logging.Logger;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.json.EvaluationJson;
@@ -19,6 +20,7 @@ import org.strategylab.experiment.api.ExperimentRequest;
 import org.strategylab.experiment.api.ExperimentView;
 import org.strategylab.experiment.api.OperationStarted;
 import org.strategylab.experiment.client.UpstreamGateway;
+import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.messaging.CommandPublisher;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.persistence.ExperimentEntity;
@@ -58,7 +60,7 @@ public class ExperimentService {
     ExperimentWorker worker;
 
     @Inject
-    org.strategylab.experiment.config.ExperimentConfig config;
+    ExperimentConfig config;
 
     @Inject
     AnalysisOperations launcher;
@@ -105,7 +107,7 @@ public class ExperimentService {
     private Uni<Void> startHere(ExperimentCommand command, ExperimentEntity row, Context trace) {
         UUID operationId = UUID.fromString(command.operationId());
         // sent now, awaited last: the run does not wait for it, and a failed write only loses its record
-        java.util.concurrent.CompletableFuture<Void> writing = commands.publish(command, trace).subscribeAsCompletionStage();
+        CompletableFuture<Void> writing = commands.publish(command, trace).subscribeAsCompletionStage();
         Uni<OperationHandle> holding = operations.start(operationId, command.ownerId(), KIND, row.id.toString(),
                 EVENTS_TOPIC).memoize().indefinitely();
         return Uni.combine().all().unis(holding, repository.insert(row)).asTuple()
