@@ -53,9 +53,15 @@ public final class TermEnrichment {
             p[r] = Math.exp(logP[order[r]]);
         }
         double[] fdr = MultipleTesting.benjaminiHochbergOfAscending(p);
-        EnrichmentTerm[] sorted = new EnrichmentTerm[m];
+        // the terms are read in input order and each result placed at its rank: reading them in
+        // rank order jumped across memory and missed the cache on every term
+        int[] rank = new int[m];
         for (int r = 0; r < m; r++) {
-            int i = order[r];
+            rank[order[r]] = r;
+        }
+        EnrichmentTerm[] sorted = new EnrichmentTerm[m];
+        for (int i = 0; i < m; i++) {
+            int r = rank[i];
             TermCounts t = terms.get(i);
             int a = t.resultCount();
             int k = t.backgroundCount();

@@ -60,15 +60,16 @@ public final class HypergeometricTest {
      * {@link #logUpperTail} computes each, within a relative 1e-12 of it (the accuracy the exact
      * summation fixtures demand of both).
      *
-     * <p>Why: the tail of each x is summed relative to one probability, ln pmf(x) (or ln pmf(x − 1)
-     * below the mode), and Hipparchus' saddle-point ln pmf was two thirds of a term's cost. Terms of
-     * an enrichment analysis that share K share the distribution, so ln pmf is computed once, at the
-     * needed point nearest the mode, and carried to the others by the ratio recurrences (the ones the
-     * tails are summed with), the product moved into a log sum whenever it falls below 1e-200: each
-     * step adds a relative rounding error of ~1e-16 to pmf, so a walk of s steps is off by
-     * ~s·1e-16 in ln pmf. A single x, or x
-     * values spread so far apart that the walk would cost more than it saves, take
-     * {@link #logUpperTail} itself.
+     * <p>Why: Hipparchus' saddle-point ln pmf was two thirds of a term's cost, and terms of an
+     * enrichment analysis that share K share the distribution. So ln pmf is computed once, at the
+     * needed point nearest the mode, and one walk outwards from it over the ratio recurrences carries
+     * it to the other points (the product moved into a log sum whenever it leaves [1e-200, 1e200]:
+     * each step adds a relative rounding error of ~1e-16, so a walk of s steps is off by ~s·1e-16 in
+     * ln pmf). The same walk sums the terms between neighbouring points, so the tails are summed
+     * cumulatively, each stretch of the support once for the whole group: above the mode a point's
+     * tail is the terms up to the next point plus that point's tail; below it the lower tails grow
+     * the same way from the bottom. A single x, or x values spread so far apart that the walk would
+     * cost more than it saves, take {@link #logUpperTail} itself.
      *
      * @throws ValidationException when the sizes are inconsistent
      */
@@ -78,78 +79,73 @@ public final class HypergeometricTest {
         int lo = Math.max(0, draws + successes - population);
         int hi = Math.min(successes, draws);
         long mode = mode(population, successes, draws);
-        // the point whose ln pmf each x needs: x above the mode, x − 1 at or below it
-        int[] points = new int[xs.length];
-        int count = 0;
+        // the point whose ln pmf each x needs: x above the mode, x − 1 at or below it (so below the
+        // mode), and the span the points cover
+        int first = Integer.MAX_VALUE;
+        int last = Integer.MIN_VALUE;
+        int inSupport = 0;
         for (int x : xs) {
             if (x > lo && x <= hi) {
-                points[count++] = x > mode ? x : x - 1;
+                int point = x > mode ? x : x - 1;
+                first = Math.min(first, point);
+                last = Math.max(last, point);
+                inSupport++;
             }
         }
-        Arrays.sort(points, 0, count);
-        int distinct = 0;
-        for (int i = 0; i < count; i++) {
-            if (distinct == 0 || points[i] != points[distinct - 1]) {
-                points[distinct++] = points[i];
-            }
-        }
-        if (distinct < 2 || (long) points[distinct - 1] - points[0] > 64L * distinct) {
+        if (inSupport < 2 || (long) last - first > 64L * inSupport) {
             for (int i = 0; i < xs.length; i++) {
                 out[i] = logUpperTail(xs[i], population, successes, draws);
             }
             return out;
         }
-        // anchor at the point nearest the mode (the largest pmf) and walk outwards both ways: the
-        // products only shrink, so they are moved into the log sum only far out in the tails
-        int anchor = 0;
-        for (int j = 1; j < distinct; j++) {
-            if (Math.abs(points[j] - mode) < Math.abs(points[anchor] - mode)) {
-                anchor = j;
+        // the distinct points in order, by marking their offsets (the span is at most 64 per x)
+        int[] slotOfOffset = new int[last - first + 1];
+        for (int x : xs) {
+            if (x > lo && x <= hi) {
+                slotOfOffset[(x > mode ? x : x - 1) - first] = 1;
             }
         }
-        double[] logPmf = new double[distinct];
-        logPmf[anchor] = new HypergeometricDistribution(population, successes, draws).logProbability(points[anchor]);
-        double nK = population - successes - draws;
-        double logSum = logPmf[anchor];
-        double product = 1.0;
-        int next = anchor + 1;
-        for (int i = points[anchor]; next < distinct; i++) { // pmf(i+1)/pmf(i)
-            product *= ((double) (successes - i) * (draws - i)) / ((double) (i + 1) * (nK + i + 1));
-            if (product < 1e-200) {
-                logSum += Math.log(product);
-                product = 1.0;
-            }
-            if (i + 1 == points[next]) {
-                logPmf[next++] = logSum + Math.log(product);
+        int[] points = new int[inSupport];
+        int distinct = 0;
+        for (int offset = 0; offset < slotOfOffset.length; offset++) {
+            if (slotOfOffset[offset] != 0) {
+                points[distinct] = first + offset;
+                slotOfOffset[offset] = distinct++;
             }
         }
-        logSum = logPmf[anchor];
-        product = 1.0;
-        next = anchor - 1;
-        for (int i = points[anchor]; next >= 0; i--) { // pmf(i−1)/pmf(i)
-            product *= ((double) i * (nK + i)) / ((double) (successes - i + 1) * (draws - i + 1));
-            if (product < 1e-200) {
-                logSum += Math.log(product);
-                product = 1.0;
-            }
-            if (i - 1 == points[next]) {
-                logPmf[next--] = logSum + Math.log(product);
-            }
-        }
-        // each distinct point's tail once (terms of one K often share their count too), its ratios
-        // from tables shared by the group: the same doubles, so the same sums, as upperFrom/lowerFrom
-        double[] tailOfPoint = new double[distinct];
-        int firstUpper = 0; // points are sorted: those below the mode, then those above it
+        int firstUpper = 0; // the points below the mode, then those above it
         while (firstUpper < distinct && points[firstUpper] < mode) {
             firstUpper++;
         }
-        RatioTable downRatios = firstUpper == 0 ? null
-                : new RatioTable(points[firstUpper - 1], points[firstUpper - 1] - points[0], successes, draws, nK);
-        RatioTable upRatios = firstUpper == distinct ? null
-                : new RatioTable(points[firstUpper], points[distinct - 1] - points[firstUpper], successes, draws, nK);
-        for (int j = 0; j < distinct; j++) {
-            tailOfPoint[j] = j >= firstUpper ? upperFrom(points[j], logPmf[j], hi, upRatios)
-                    : lowerFrom(points[j] + 1, logPmf[j], lo, downRatios);
+        int anchor = firstUpper == distinct
+                || firstUpper > 0 && mode - points[firstUpper - 1] < points[firstUpper] - mode
+                ? firstUpper - 1 : firstUpper;
+        double nK = population - successes - draws;
+        double[] logPmf = new double[distinct];
+        logPmf[anchor] = new HypergeometricDistribution(population, successes, draws).logProbability(points[anchor]);
+        // segment[j]: Σ pmf(i)/pmf(point j) from point j up to the next point (excluded) above the
+        // mode, down to the previous one (excluded) below it; step[j]: pmf(that point)/pmf(point j)
+        double[] segment = new double[distinct];
+        double[] step = new double[distinct];
+        walk(points, anchor, distinct - 1, +1, logPmf, segment, step, successes, draws, nK, mode);
+        walk(points, anchor, 0, -1, logPmf, segment, step, successes, draws, nK, mode);
+        double[] tailOfPoint = new double[distinct];
+        if (firstUpper < distinct) {
+            int top = distinct - 1;
+            double relative = upperRelativeTail(points[top], hi, successes, draws, nK); // tail/pmf
+            tailOfPoint[top] = logPmf[top] + Math.log(relative);
+            for (int j = top - 1; j >= firstUpper; j--) {
+                relative = segment[j] + step[j] * relative; // every term positive: no cancellation
+                tailOfPoint[j] = logPmf[j] + Math.log(relative);
+            }
+        }
+        if (firstUpper > 0) {
+            double relative = lowerRelativeTail(points[0], lo, successes, draws, nK); // lower tail/pmf
+            tailOfPoint[0] = logOfComplement(logPmf[0], relative);
+            for (int j = 1; j < firstUpper; j++) {
+                relative = segment[j] + step[j] * relative;
+                tailOfPoint[j] = logOfComplement(logPmf[j], relative);
+            }
         }
         for (int i = 0; i < xs.length; i++) {
             int x = xs[i];
@@ -158,21 +154,61 @@ public final class HypergeometricTest {
             } else if (x > hi) {
                 out[i] = Double.NEGATIVE_INFINITY;
             } else {
-                out[i] = tailOfPoint[Arrays.binarySearch(points, 0, distinct, x > mode ? x : x - 1)];
+                out[i] = tailOfPoint[slotOfOffset[(x > mode ? x : x - 1) - first]];
             }
         }
         return out;
+    }
+
+    /**
+     * Walks from point {@code from} to point {@code to} (direction ±1) over the ratio recurrence,
+     * filling ln pmf of each point reached and, for points on the far side of the mode from where
+     * the walk crosses it (above the mode walking up, below it walking down), the segment sum and
+     * step to the next point. Terms there only shrink, so once the product has been moved into the
+     * log sum (below 1e-200 of the segment's first term) the rest of the segment no longer counts.
+     */
+    private static void walk(int[] points, int from, int to, int direction, double[] logPmf, double[] segment,
+                             double[] step, int successes, int draws, double nK, long mode) {
+        int j = from;
+        double product = 1.0; // pmf(i)/pmf(point j), divided by e^scale
+        double scale = 0.0;
+        double sum = 1.0;
+        for (int i = points[from]; j != to; i += direction) {
+            product *= direction > 0 ? upRatio(i, successes, draws, nK) : downRatio(i, successes, draws, nK);
+            if (i + direction == points[j + direction]) {
+                if (direction > 0 ? points[j] > mode : points[j] < mode) {
+                    segment[j] = sum;
+                    step[j] = scale == 0.0 ? product : 0.0; // below 1e-200 of pmf(point j): no longer counts
+                }
+                logPmf[j + direction] = logPmf[j] + scale + Math.log(product);
+                j += direction;
+                product = 1.0;
+                scale = 0.0;
+                sum = 1.0;
+            } else {
+                if (scale == 0.0) {
+                    sum += product;
+                }
+                if (product < 1e-200 || product > 1e200) { // the latter only while crossing the mode
+                    scale += Math.log(product);
+                    product = 1.0;
+                }
+            }
+        }
     }
 
     private static long mode(int population, int successes, int draws) {
         return (long) Math.floor(((double) draws + 1) * ((double) successes + 1) / ((double) population + 2));
     }
 
-    /** ln P(X ≥ x) for x above the mode, from ln pmf(x): the terms decrease from x upwards. */
+    /** ln P(X ≥ x) for x above the mode, from ln pmf(x). */
     private static double upperFrom(int x, double logPmfX, int population, int successes, int draws) {
         int hi = Math.min(successes, draws);
-        double nK = population - successes - draws;
-        // terms decrease from x upwards: sum them relative to pmf(x)
+        return logPmfX + Math.log(upperRelativeTail(x, hi, successes, draws, population - successes - draws));
+    }
+
+    /** P(X ≥ x)/pmf(x) above the mode: the terms decrease from x upwards, summed until they no longer count. */
+    private static double upperRelativeTail(int x, int hi, int successes, int draws, double nK) {
         double sum = 1.0;
         double term = 1.0;
         for (int i = x; i < hi; i++) {
@@ -182,32 +218,7 @@ public final class HypergeometricTest {
                 break;
             }
         }
-        return logPmfX + Math.log(sum);
-    }
-
-    /** {@link #upperFrom(int, double, int, int, int)} with the ratios from a shared table: the same doubles. */
-    private static double upperFrom(int x, double logPmfX, int hi, RatioTable table) {
-        double[] ratios = table.values;
-        int base = table.base; // slot k holds the ratio at base + k
-        double sum = 1.0;
-        double term = 1.0;
-        for (int i = x; i < hi; i++) {
-            int k = i - base;
-            if (k >= ratios.length) {
-                ratios = table.grow(k);
-            }
-            double ratio = ratios[k];
-            if (ratio == 0.0) {
-                ratio = upRatio(i, table.successes, table.draws, table.nK);
-                ratios[k] = ratio;
-            }
-            term *= ratio;
-            sum += term;
-            if (term < sum * 1e-17) {
-                break;
-            }
-        }
-        return logPmfX + Math.log(sum);
+        return sum;
     }
 
     /** pmf(i+1)/pmf(i). */
@@ -223,73 +234,27 @@ public final class HypergeometricTest {
     /** ln P(X ≥ x) for x at or below the mode, from ln pmf(x − 1): 1 − the (small) lower tail. */
     private static double lowerFrom(int x, double logPmfBelow, int population, int successes, int draws) {
         int lo = Math.max(0, draws + successes - population);
-        double nK = population - successes - draws;
-        // at or below the mode the upper tail is large: 1 − P(X ≤ x−1), lower terms decrease downwards
+        return logOfComplement(logPmfBelow,
+                lowerRelativeTail(x - 1, lo, successes, draws, population - successes - draws));
+    }
+
+    /** P(X ≤ x)/pmf(x) below the mode: the terms decrease from x downwards, summed until they no longer count. */
+    private static double lowerRelativeTail(int x, int lo, int successes, int draws, double nK) {
         double sum = 1.0;
         double term = 1.0;
-        for (int i = x - 1; i > lo; i--) {
+        for (int i = x; i > lo; i--) {
             term *= downRatio(i, successes, draws, nK);
             sum += term;
             if (term < sum * 1e-17) {
                 break;
             }
         }
-        double lower = Math.exp(logPmfBelow) * sum;
-        return Math.log1p(-Math.min(lower, 1.0));
+        return sum;
     }
 
-    /** {@link #lowerFrom(int, double, int, int, int)} with the ratios from a shared table: the same doubles. */
-    private static double lowerFrom(int x, double logPmfBelow, int lo, RatioTable table) {
-        double[] ratios = table.values;
-        int base = table.base; // slot k holds the ratio at base − k
-        double sum = 1.0;
-        double term = 1.0;
-        for (int i = x - 1; i > lo; i--) {
-            int k = base - i;
-            if (k >= ratios.length) {
-                ratios = table.grow(k);
-            }
-            double ratio = ratios[k];
-            if (ratio == 0.0) {
-                ratio = downRatio(i, table.successes, table.draws, table.nK);
-                ratios[k] = ratio;
-            }
-            term *= ratio;
-            sum += term;
-            if (term < sum * 1e-17) {
-                break;
-            }
-        }
-        double lower = Math.exp(logPmfBelow) * sum;
-        return Math.log1p(-Math.min(lower, 1.0));
-    }
-
-    /**
-     * The ratios pmf(i+1)/pmf(i) above the mode or pmf(i−1)/pmf(i) below it, of one distribution,
-     * from {@code base} outwards, each computed on first use: the terms of one K share them. 0 marks
-     * an empty slot (every ratio inside the support is positive). Sized for the points plus a margin;
-     * it grows when a tail reaches further (the tails stop where their terms no longer count).
-     */
-    private static final class RatioTable {
-        final int base;
-        final int successes;
-        final int draws;
-        final double nK;
-        double[] values;
-
-        RatioTable(int base, int span, int successes, int draws, double nK) {
-            this.base = base;
-            this.successes = successes;
-            this.draws = draws;
-            this.nK = nK;
-            this.values = new double[span + 64];
-        }
-
-        /** Makes slot k exist; returns the (new) array. */
-        double[] grow(int k) {
-            values = Arrays.copyOf(values, Math.max(k + 1, values.length * 2));
-            return values;
-        }
+    /** ln(1 − P(X ≤ x)) from ln pmf(x) and P(X ≤ x)/pmf(x): the upper tail above x. */
+    private static double logOfComplement(double logPmf, double relativeLowerTail) {
+        return Math.log1p(-Math.min(Math.exp(logPmf) * relativeLowerTail, 1.0));
     }
 
     /** P(X ≥ x), exact (may underflow to 0; use {@link #logUpperTail} to rank or threshold). */

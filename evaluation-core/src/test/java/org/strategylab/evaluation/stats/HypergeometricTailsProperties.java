@@ -45,6 +45,15 @@ class HypergeometricTailsProperties {
         assertAgree(new int[]{200, 150, 120, 100, 60, 1}, 20_000, 200, 200);
         assertAgree(new int[]{900, 800, 700, 500, 450, 451}, 20_000, 2_000, 3_000);
         assertAgree(new int[]{37_600, 37_500, 37_550, 40_000, 75_000}, 150_000, 75_000, 75_000);
+        // two clusters 38–57 standard deviations either side of a narrow mode and none near it: the
+        // walk from the anchor climbs over the mode by more than a double can hold (1e320) before it
+        // falls again
+        int[] wide = new int[180];
+        for (int i = 0; i < 90; i++) {
+            wide[i] = 32_000 + i * 20;
+            wide[90 + i] = 41_220 + i * 20;
+        }
+        assertAgree(wide, 150_000, 75_000, 75_000);
         for (int[] xs : List.of(new int[]{0, 0}, new int[]{1, 1, 1}, new int[]{5, 6})) {
             assertAgree(xs, 10, 10, 10); // a degenerate distribution: all mass at 10
             assertAgree(xs, 10, 0, 5);

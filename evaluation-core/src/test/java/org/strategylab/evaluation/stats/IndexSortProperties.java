@@ -17,11 +17,13 @@ class IndexSortProperties {
 
     @Provide
     Arbitrary<List<Double>> keys() {
-        // few distinct values (long tie runs), specials, and values that differ only in their last bits
+        // few distinct values (long tie runs), specials, values that differ only in their last bits,
+        // and values that differ only below the bits the radix passes sort on (long runs to sort after)
         Arbitrary<Double> special = Arbitraries.of(0.0, -0.0, 1.0, -1.0, Double.NaN, Double.POSITIVE_INFINITY,
                 Double.NEGATIVE_INFINITY, Double.MIN_VALUE, 1e-300, -4591.6, Math.nextUp(1e-300), Math.nextDown(-4591.6));
         Arbitrary<Double> any = Arbitraries.doubles().between(-1e6, 1e6);
-        return Arbitraries.oneOf(special, any).list().ofMaxSize(2_000);
+        Arbitrary<Double> near = Arbitraries.integers().between(-40, 40).map(i -> -7.5 + i * 0x1p-40);
+        return Arbitraries.oneOf(special, any, near).list().ofMaxSize(2_000);
     }
 
     @Property(tries = 300)
