@@ -15,7 +15,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.strategylab.chat.api.ChatRequest;
 import org.strategylab.chat.api.ChatStarted;
 import org.strategylab.chat.service.ChatService;
+import org.strategylab.chat.service.TurnStarted;
 import org.strategylab.edge.auth.Caller;
+import org.strategylab.eventlog.index.OperationLogHeader;
 
 /** {@code POST /api/v1/chat}: a new turn of a conversation (a new conversation without {@code strategyId}). */
 @Path("/api/v1/chat")
@@ -39,7 +41,10 @@ public class ChatResource {
     @APIResponse(responseCode = "409", description = "A turn of this conversation is running")
     @APIResponse(responseCode = "422", description = "A field is invalid; errors[] names it")
     public Response send(@NotNull ChatRequest request) {
-        ChatStarted started = chat.start(caller.id(), token.getRawToken(), request);
-        return Response.accepted(started).location(URI.create("/api/v1/strategies/" + started.strategyId())).build();
+        TurnStarted turn = chat.start(caller.id(), token.getRawToken(), request);
+        ChatStarted started = turn.answer();
+        // where the turn's events are, for the gateway that streams them (it never reaches the client)
+        return Response.accepted(started).location(URI.create("/api/v1/strategies/" + started.strategyId()))
+                .header(OperationLogHeader.NAME, OperationLogHeader.of(turn.operation())).build();
     }
 }

@@ -21,8 +21,10 @@ import org.strategylab.chat.api.ChatStarted;
 import org.strategylab.chat.api.MessageView;
 import org.strategylab.chat.api.Page;
 import org.strategylab.chat.service.ChatService;
+import org.strategylab.chat.service.TurnStarted;
 import org.strategylab.chat.service.WorkbenchConversations;
 import org.strategylab.edge.auth.Caller;
+import org.strategylab.eventlog.index.OperationLogHeader;
 
 /**
  * The workbench chat of an experiment (spec §4.4, api-contract.md §4.6): the gateway routes
@@ -52,9 +54,10 @@ public class WorkbenchChatResource {
     @POST
     @Operation(summary = "A turn of the experiment's workbench chat: 202 with the operation (SSE with Accept: text/event-stream at the gateway)")
     public Response send(@PathParam("id") String id, @NotNull ChatRequest request) {
-        ChatStarted started = chat.startWorkbench(caller.id(), token.getRawToken(), id, request);
+        TurnStarted turn = chat.startWorkbench(caller.id(), token.getRawToken(), id, request);
+        ChatStarted started = turn.answer();
         return Response.accepted(new WorkbenchStarted(started.operationId(), started.strategyId(), started.strategyId(),
-                started.messageId())).build();
+                started.messageId())).header(OperationLogHeader.NAME, OperationLogHeader.of(turn.operation())).build();
     }
 
     @GET

@@ -83,7 +83,7 @@ public class ChatService {
     @Inject
     ChatConfig config;
 
-    public ChatStarted start(String callerId, String token, ChatRequest request) {
+    public TurnStarted start(String callerId, String token, ChatRequest request) {
         ModelSelection.Choice model = checked(request, true);
         StrategyEntity strategy = request.strategyId() == null ? null
                 : strategies.findOwned(UUID.fromString(request.strategyId()), callerId).await().atMost(WAIT)
@@ -101,7 +101,7 @@ public class ChatService {
      * A turn of an experiment's workbench chat (spec §4.4): the caller's experiment (a 404 when it is
      * not theirs) is the conversation's context, on the experiment's site, with the workbench tools.
      */
-    public ChatStarted startWorkbench(String callerId, String token, String experimentId, ChatRequest request) {
+    public TurnStarted startWorkbench(String callerId, String token, String experimentId, ChatRequest request) {
         if (!ChatRequests.uuid(experimentId)) {
             throw ProblemException.notFound("EXPERIMENT_NOT_FOUND", "no experiment " + experimentId);
         }
@@ -147,7 +147,7 @@ public class ChatService {
     }
 
     /** Holds the conversation (or makes it), stores the message, registers the turn and hands it to a worker. */
-    private ChatStarted begin(String callerId, String token, ChatRequest request, ModelSelection.Choice model,
+    private TurnStarted begin(String callerId, String token, ChatRequest request, ModelSelection.Choice model,
                               StrategyEntity strategy, String experimentId) {
         String kind = experimentId == null ? KIND : WORKBENCH_KIND;
         StrategyEntity fresh = strategy == null ? newStrategy(callerId, request, experimentId) : null;
@@ -168,12 +168,11 @@ public class ChatService {
                 request.reasoningBudget(), request.mentions(), request.disabledTools(), experimentId,
                 Boolean.TRUE.equals(request.disableRag()));
         try {
-            if (config.turns().runWhereAccepted() && worker.reserveSlot(operationId)) {
-                startHere(command, kind, target, fresh, user);
-            } else {
-                startThroughCommand(command, kind, target, fresh, user);
-            }
-            return new ChatStarted(operationId.toString(), strategyId.toString(), command.messageId());
+            OperationRecord registered = config.turns().runWhereAccepted() && worker.reserveSlot(operationId)
+                    ? startHere(command, kind, target, fresh, user)
+                    : startThroughCommand(command, kind, target, fresh, user);
+            return new TurnStarted(new ChatStarted(operationId.toString(), strategyId.toString(), command.messageId()),
+                    registered);
         } finally {
             // not waited for: from here the registered operation itself keeps a second turn out
             strategies.clearTurnStarting(strategyId).subscribe().with(done -> { },
@@ -188,7 +187,8 @@ public class ChatService {
      * claim. The command is written all the same (every turn is on {@code chat.commands}), beside the
      * rest; its consumer skips it ({@link ChatWorker#reserveSlot}).
      */
-    private void startHere(ChatCommand command, String kind, String target, StrategyEntity fresh, MessageEntity user) {
+    private OperationRecord startHere(ChatCommand command, String kind, String target, StrategyEntity fresh,
+                                      MessageEntity user) {
         UUID operationId = UUID.fromString(command.operationId());
         CompletableFuture<OperationHandle> holding = operations.start(operationId, command.ownerId(), kind, target,
                 EVENTS_TOPIC).subscribeAsCompletionStage();
@@ -213,17 +213,19 @@ public class ChatService {
             // the turn runs already: only the record of it is missing
             LOG.warnf("the command of turn %s (running here) was not written: %s", operationId, e.getMessage());
         }
+        return held.record();
     }
 
     /** The operation is registered while the messages are stored, then the command goes to any instance's worker. */
-    private void startThroughCommand(ChatCommand command, String kind, String target, StrategyEntity fresh,
-                                     MessageEntity user) {
+    private OperationRecord startThroughCommand(ChatCommand command, String kind, String target, StrategyEntity fresh,
+                                                MessageEntity user) {
         // registered before the command is written: a worker that takes the command finds the operation
         CompletableFuture<OperationRecord> registering = operations.register(UUID.fromString(command.operationId()),
                 command.ownerId(), kind, target, EVENTS_TOPIC).subscribeAsCompletionStage();
         store(fresh, user);
-        Uni.createFrom().completionStage(registering).await().atMost(WAIT);
+        OperationRecord registered = Uni.createFrom().completionStage(registering).await().atMost(WAIT);
         commands.publish(command).await().atMost(WAIT);
+        return registered;
     }
 
     /** The user's message, with its new conversation if the turn starts one (one transaction then). */

@@ -30,6 +30,7 @@ import org.strategylab.edge.peer.PeerConfig;
 import org.strategylab.edge.peer.PeerCredential;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.request.RequestIds;
+import org.strategylab.eventlog.index.OperationLogHeader;
 import org.strategylab.gateway.auth.CallerTokens;
 import org.strategylab.edge.problem.ProblemWriter;
 import org.strategylab.gateway.config.GatewayConfig;
@@ -332,7 +333,9 @@ public class ServiceProxy {
 
     private static void copyHeaders(MultiMap from, MultiMap to) {
         from.forEach(header -> {
-            if (!HOP_BY_HOP.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+            String name = header.getKey();
+            // the operation's place in the log is for the gateway alone (OperationLogHeader)
+            if (!HOP_BY_HOP.contains(name.toLowerCase(Locale.ROOT)) && !name.equalsIgnoreCase(OperationLogHeader.NAME)) {
                 to.add(header.getKey(), header.getValue());
             }
         });

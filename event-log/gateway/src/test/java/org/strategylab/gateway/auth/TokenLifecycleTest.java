@@ -94,6 +94,18 @@ class TokenLifecycleTest {
     }
 
     @Test
+    void aTokenAcceptedOnceIsRefusedOnceItExpires() {
+        String token = Jwt.issuer(TestTokens.ISSUER).audience(TestTokens.AUDIENCE).subject("hana")
+                .expiresIn(Duration.ofSeconds(2)).sign(TestTokens.signingKey());
+        // verified once, then known to the gateway: its expiry is still checked on every request
+        given().header("Authorization", "Bearer " + token).get("/api/v1/auth/me").then().statusCode(200);
+        given().header("Authorization", "Bearer " + token).get("/api/v1/auth/me").then().statusCode(200);
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                given().header("Authorization", "Bearer " + token).get("/api/v1/auth/me").statusCode() == 401);
+        given().header("Authorization", "Bearer " + token).get("/api/v1/operations/active").then().statusCode(401);
+    }
+
+    @Test
     void renewalIssuesAFreshTokenAndRetiresTheOldOne() {
         String old = signIn("gina").cookie("strategylab-auth");
         ExtractableResponse<Response> renewed = given().cookie("strategylab-auth", old).header("Origin", ownOrigin())

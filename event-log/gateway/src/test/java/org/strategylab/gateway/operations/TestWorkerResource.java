@@ -21,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.strategylab.edge.auth.Caller;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.eventlog.OperationKinds;
+import org.strategylab.eventlog.index.OperationLogHeader;
 import org.strategylab.eventlog.index.OperationStatus;
 import org.strategylab.eventlog.operation.LeaseKeeper;
 import org.strategylab.eventlog.operation.OperationHandle;
@@ -73,7 +74,8 @@ public class TestWorkerResource {
             // a cancel request ends the operation, as a real worker would after stopping its work
             handle.onCancel(() -> handle.end("operation_cancelled", null, OperationStatus.CANCELLED)
                     .subscribe().with(done -> { }, failure -> { }));
-            return Response.accepted(Map.of("operationId", handle.id().toString())).build();
+            return Response.accepted(Map.of("operationId", handle.id().toString()))
+                    .header(OperationLogHeader.NAME, OperationLogHeader.of(handle.record())).build();
         });
     }
 

@@ -7,6 +7,7 @@ import io.vertx.core.json.JsonObject;
 import java.net.ServerSocket;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.strategylab.eventlog.index.OperationLogHeader;
 
 /**
  * A real HTTP server standing in for the services behind the gateway: it echoes what it received,
@@ -53,14 +54,22 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
                 }
                 case "/api/v1/chat" -> request.body().onSuccess(body -> {
                     // a service that starts an operation: it registers it (here through the gateway's
-                    // test worker, with the caller's token) and answers 202 {operationId}
+                    // test worker, with the caller's token) and answers 202 {operationId}, saying
+                    // where the operation's events are when asked to ("relayLog")
                     String callback = new JsonObject(body).getString("callback");
+                    boolean relayLog = new JsonObject(body).getBoolean("relayLog", false);
                     client.request(new io.vertx.core.http.RequestOptions().setMethod(io.vertx.core.http.HttpMethod.POST)
                                     .setAbsoluteURI(callback))
                             .compose(out -> out.putHeader("Authorization", request.getHeader("Authorization"))
                                     .putHeader("Content-Type", "application/json")
                                     .send("{\"type\":\"chat\",\"targetId\":\"conversation-1\"}"))
-                            .compose(answer -> answer.body())
+                            .compose(answer -> answer.body().map(answerBody -> {
+                                String log = answer.getHeader(OperationLogHeader.NAME);
+                                if (relayLog && log != null) {
+                                    request.response().putHeader(OperationLogHeader.NAME, log);
+                                }
+                                return answerBody;
+                            }))
                             .onSuccess(answer -> request.response().setStatusCode(202)
                                     .putHeader("Content-Type", "application/json")
                                     .end(new JsonObject(answer).put("strategyId", "conversation-1").encode()))

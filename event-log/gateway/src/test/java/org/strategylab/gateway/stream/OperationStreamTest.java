@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -22,6 +23,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.cursor.Cursor;
 import org.strategylab.eventlog.cursor.CursorCodec;
+import org.strategylab.eventlog.index.OperationLogHeader;
 import org.strategylab.gateway.routing.FakeServicesResource;
 import org.strategylab.testsupport.InProcessKafkaResource;
 import org.strategylab.testsupport.PostgresResource;
@@ -300,6 +302,7 @@ class OperationStreamTest {
     @Test
     void anOperationStartingPostWithAcceptEventStreamStreamsTheNewOperation() throws Exception {
         String body = "{\"callback\":\"" + root.resolve("/api/v1/test/operations") + "\"}";
+        double fromIndex = starts("index");
         try (SseClient stream = SseClient.post(root.resolve("/api/v1/chat"), ALICE, body)) {
             assertEquals(200, stream.status());
             String op = stream.header("X-Operation-Id");
@@ -317,9 +320,35 @@ class OperationStreamTest {
                         resumed.readToEnd().stream().map(SseEvent::type).toList());
             }
         }
+        assertEquals(fromIndex + 1, starts("index"), "a service that does not say where the events are: the index");
         // without Accept: text/event-stream the 202 passes through
         given().header("Authorization", ALICE).contentType("application/json").body(body).post("/api/v1/chat")
                 .then().statusCode(202).body("strategyId", equalTo("conversation-1"));
+    }
+
+    @Test
+    void aServiceThatSaysWhereTheNewOperationsEventsAreSpareTheIndexLookUpAndTheHeaderStaysInside() throws Exception {
+        String body = "{\"callback\":\"" + root.resolve("/api/v1/test/operations") + "\",\"relayLog\":true}";
+        double fromAnswer = starts("answer");
+        double fromIndex = starts("index");
+        try (SseClient stream = SseClient.post(root.resolve("/api/v1/chat"), ALICE, body)) {
+            assertEquals(200, stream.status());
+            String op = stream.header("X-Operation-Id");
+            assertNotNull(op);
+            assertNull(stream.header(OperationLogHeader.NAME));
+            emit(ALICE, op, "message_start", Map.of("strategyId", "conversation-1"));
+            emit(ALICE, op, "message_end", Map.of());
+            assertEquals(List.of("message_start", "message_end"), stream.readToEnd().stream().map(SseEvent::type).toList());
+        }
+        assertEquals(fromAnswer + 1, starts("answer"));
+        assertEquals(fromIndex, starts("index"));
+        // a plain POST gets the 202 without it
+        given().header("Authorization", ALICE).contentType("application/json").body(body).post("/api/v1/chat")
+                .then().statusCode(202).header(OperationLogHeader.NAME, nullValue());
+    }
+
+    private double starts(String source) {
+        return metrics.counter("strategylab.streams.starts", "source", source).count();
     }
 
     @Test
