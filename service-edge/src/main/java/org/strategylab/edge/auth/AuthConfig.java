@@ -67,4 +67,23 @@ public interface AuthConfig {
      */
     @WithDefault("false")
     boolean secureCookie();
+
+    /**
+     * Tokens whose verification (signature, issuer, audience) is remembered, so a user's next
+     * requests skip the signature check ({@link VerifiedTokenParser}); expiry is checked every time.
+     */
+    VerifiedTokens verifiedTokens();
+
+    interface VerifiedTokens {
+        /** At most this many tokens are kept, the least recently used going first; default 10,000 (0: none). */
+        @WithDefault("10000")
+        int maxSize();
+
+        /**
+         * How long a verification is trusted before the token is verified again, which bounds how long
+         * a token signed with a key that was since withdrawn stays accepted; default 60 s.
+         */
+        @WithDefault("PT60S")
+        Duration maxAge();
+    }
 }

@@ -1,12 +1,9 @@
 package org.strategylab.gateway.auth;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.HttpServerRequest;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -19,15 +16,12 @@ import java.util.Optional;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.jboss.logging.Logger;
 import org.strategylab.edge.auth.AuthConfig;
-import org.strategylab.gateway.config.GatewayConfig;
 
 /**
  * Verifies the caller token of a request at the gateway: from the {@code Authorization: Bearer}
  * header, else from the HttpOnly cookie. The gateway resolves callers itself (instead of Quarkus'
  * proactive authentication) so that a stale cookie never blocks the public pages and catalog. A
  * token that was signed out ({@link RevokedTokens}) is no longer valid, though it has not expired.
- * A token's verification is remembered for a while ({@code strategylab.gateway.verified-tokens.*}),
- * its expiry and the deny-list still checked on every request.
  */
 @ApplicationScoped
 public class CallerTokens {
@@ -42,21 +36,6 @@ public class CallerTokens {
 
     @Inject
     RevokedTokens revoked;
-
-    @Inject
-    GatewayConfig config;
-
-    /** What a verified token says, by the token: a signature check took 1–4 ms of every request. */
-    private record Verified(String subject, String tokenId, Instant expiresAt) {
-    }
-
-    private Cache<String, Verified> verified;
-
-    @PostConstruct
-    void createCache() {
-        verified = Caffeine.newBuilder().maximumSize(config.verifiedTokens().maxSize())
-                .expireAfterWrite(config.verifiedTokens().maxAge()).build();
-    }
 
     /**
      * A verified caller.
@@ -82,37 +61,22 @@ public class CallerTokens {
         if (token == null || token.isBlank()) {
             return Optional.empty();
         }
-        Verified known = verified.getIfPresent(token);
-        if (known == null) {
-            known = parsed(token);
-            if (known == null) {
-                return Optional.empty();
-            }
-            verified.put(token, known);
-        }
-        if (!known.expiresAt().isAfter(Instant.now())) {
-            verified.invalidate(token);
-            return Optional.empty();
-        }
-        if (revoked.isRevoked(known.tokenId())) {
-            LOG.debugf("rejected a signed-out caller token of %s", known.subject());
-            return Optional.empty();
-        }
-        return Optional.of(new VerifiedCaller(known.subject(), token, known.tokenId(), known.expiresAt(), viaCookie));
-    }
-
-    /** The token's signature, issuer, audience and times checked; null when it is not valid. */
-    private Verified parsed(String token) {
         try {
             JsonWebToken jwt = parser.parse(token);
             String subject = jwt.getSubject();
             if (subject == null || subject.isBlank()) {
-                return null;
+                return Optional.empty();
             }
-            return new Verified(subject, tokenId(jwt.getTokenID(), token), Instant.ofEpochSecond(jwt.getExpirationTime()));
+            String tokenId = tokenId(jwt.getTokenID(), token);
+            if (revoked.isRevoked(tokenId)) {
+                LOG.debugf("rejected a signed-out caller token of %s", subject);
+                return Optional.empty();
+            }
+            return Optional.of(new VerifiedCaller(subject, token, tokenId,
+                    Instant.ofEpochSecond(jwt.getExpirationTime()), viaCookie));
         } catch (ParseException e) {
             LOG.debugf("rejected a caller token: %s", e.getMessage());
-            return null;
+            return Optional.empty();
         }
     }
 

@@ -61,26 +61,6 @@ public interface GatewayConfig {
     @WithDefault("PT5S")
     Duration revocationRefresh();
 
-    /**
-     * Tokens this gateway has verified (signature, issuer, audience), kept so that the next request
-     * with the same token skips the signature check; expiry and the deny-list are checked on every
-     * request all the same.
-     */
-    VerifiedTokens verifiedTokens();
-
-    interface VerifiedTokens {
-        /** At most this many tokens are kept (the least recently used go first); default 10,000, 0 keeps none. */
-        @WithDefault("10000")
-        int maxSize();
-
-        /**
-         * How long a verification is trusted before the token is verified again, which bounds how long
-         * a token signed with a key that was since withdrawn stays accepted; default 60 s.
-         */
-        @WithDefault("PT60S")
-        Duration maxAge();
-    }
-
     /** Operation streams (SSE). */
     Stream stream();
 
