@@ -327,7 +327,7 @@ class OperationStreamTest {
     }
 
     @Test
-    void aServiceThatSaysWhereTheNewOperationsEventsAreSpareTheIndexLookUpAndTheHeaderStaysInside() throws Exception {
+    void aServiceThatSaysWhereTheNewOperationsEventsAreSparesTheIndexLookUpAndTheHeaderStaysInside() throws Exception {
         String body = "{\"callback\":\"" + root.resolve("/api/v1/test/operations") + "\",\"relayLog\":true}";
         double fromAnswer = starts("answer");
         double fromIndex = starts("index");
