@@ -101,5 +101,13 @@ public interface ChatConfig {
         /** How long a start holds the conversation against a second, concurrent start. */
         @WithDefault("PT5S")
         Duration startWindow();
+
+        /**
+         * How long a start waits for its conversation's previous turn to be marked ended: the turn's
+         * end is in the log a moment before its index row says so, and a client may send the next
+         * message as soon as it reads the end. A turn still running after this is a 409.
+         */
+        @WithDefault("PT2S")
+        Duration endGrace();
     }
 }

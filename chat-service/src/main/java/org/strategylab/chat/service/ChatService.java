@@ -23,7 +23,6 @@ import org.strategylab.edge.peer.PeerFailure;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.eventlog.index.OperationRecord;
-import org.strategylab.eventlog.index.OperationsIndex;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;
 
@@ -44,7 +43,7 @@ public class ChatService {
     /** The operation kind of a workbench turn (its target is the experiment). */
     public static final String WORKBENCH_KIND = "workbench_chat";
     public static final String EVENTS_TOPIC = "chat.events";
-    private static final Duration WAIT = Duration.ofSeconds(30);
+    static final Duration WAIT = Duration.ofSeconds(30);
     private static final int TITLE_CHARS = 80;
 
     @Inject
@@ -69,7 +68,7 @@ public class ChatService {
     GraphDocuments graphs;
 
     @Inject
-    OperationsIndex index;
+    ConversationHold hold;
 
     @Inject
     Operations operations;
@@ -154,7 +153,7 @@ public class ChatService {
         UUID strategyId = strategy != null ? strategy.id : fresh.id;
         String target = experimentId != null ? experimentId : strategyId.toString();
         if (strategy != null) {
-            holdConversation(strategy.id, callerId, kind, target);
+            hold.hold(strategy.id, callerId, kind, target);
         }
         MessageEntity user = new MessageEntity();
         user.id = UUID.randomUUID();
@@ -235,29 +234,6 @@ public class ChatService {
         } else {
             messages.append(user).await().atMost(WAIT);
         }
-    }
-
-    /** One turn per conversation: a running turn (or one being started right now) is a 409. */
-    private void holdConversation(UUID strategyId, String callerId, String kind, String target) {
-        List<OperationRecord> running = index.listActive(callerId, kind, target, 1, 0).await().atMost(WAIT);
-        if (!running.isEmpty()) {
-            throw turnRunning(running.get(0).id().toString());
-        }
-        if (!strategies.markTurnStarting(strategyId, callerId, config.turns().startWindow()).await().atMost(WAIT)) {
-            throw turnRunning(null);
-        }
-        // the other start may have registered between the read and the mark
-        running = index.listActive(callerId, kind, target, 1, 0).await().atMost(WAIT);
-        if (!running.isEmpty()) {
-            strategies.clearTurnStarting(strategyId).await().atMost(WAIT);
-            throw turnRunning(running.get(0).id().toString());
-        }
-    }
-
-    private static ProblemException turnRunning(String operationId) {
-        String detail = operationId == null ? "a turn of this conversation is starting; wait for it to end"
-                : "turn " + operationId + " of this conversation is still running; wait for it to end or cancel it";
-        return new ProblemException(409, "TURN_RUNNING", "Conflict", detail, List.of());
     }
 
     private boolean siteExists(String siteId) {

@@ -13,14 +13,21 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
+import org.strategylab.chat.service.ChatService;
 import org.strategylab.chat.support.ChatEvents;
 import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.eventlog.index.OperationStatus;
 import org.strategylab.eventlog.index.OperationsIndex;
+import org.strategylab.eventlog.operation.OperationHandle;
+import org.strategylab.eventlog.operation.Operations;
 import org.strategylab.simulator.faults.Latency;
 import org.strategylab.testsupport.InProcessKafkaResource;
 import org.strategylab.testsupport.events.OperationLog;
+import org.strategylab.testsupport.metrics.MetricsScrape;
 import org.strategylab.testsupport.upstream.UpstreamStackResource;
 
 /** What a chat request may not do: bad fields, someone else's conversations and mentions, two turns at once. */
@@ -34,6 +41,11 @@ class ChatRulesTest {
 
     @Inject
     OperationsIndex index;
+
+    @Inject
+    Operations operations;
+
+    static final String WAITS = "strategylab_chat_turns_start_waits_total{kind=\"chat\"";
 
     static String body(String fields) {
         return "{\"siteId\":\"plasmodb\",\"message\":\"kinases\"" + (fields.isEmpty() ? "" : "," + fields) + "}";
@@ -127,6 +139,32 @@ class ChatRulesTest {
         JsonPath third = ChatTurnTest.send(user, "{\"siteId\":\"plasmodb\",\"strategyId\":\"" + strategyId
                 + "\",\"message\":\"kinases\"}");
         assertEquals(strategyId, third.getString("strategyId"));
+    }
+
+    /**
+     * A turn's end is in the log a moment before its index row is marked ended; a next message sent
+     * in that moment waits for the row instead of being a conflict.
+     */
+    @Test
+    void aNextMessageSentAsThePreviousTurnEndsWaitsForItInsteadOfAConflict() throws Exception {
+        String user = ChatTurnTest.newUser("fern");
+        JsonPath first = ChatTurnTest.send(user, body("\"provider\":\"mock\""));
+        String strategyId = first.getString("strategyId");
+        events.awaitEnd(first.getString("operationId"), ChatTurnTest.TURN);
+        // a turn of the conversation that is still active in the index, as one whose end is being written
+        OperationHandle ending = operations.start(user, ChatService.KIND, strategyId, ChatService.EVENTS_TOPIC)
+                .await().atMost(Duration.ofSeconds(5));
+        double waitsBefore = MetricsScrape.value(WAITS);
+        CompletableFuture<io.restassured.response.Response> next = CompletableFuture.supplyAsync(() ->
+                ChatTurnTest.as(user).body("{\"siteId\":\"plasmodb\",\"provider\":\"mock\",\"strategyId\":\""
+                        + strategyId + "\",\"message\":\"kinases\"}").post("/api/v1/chat"));
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> MetricsScrape.value(WAITS) > waitsBefore);
+        ending.end("message_end", com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                .put("status", "completed"), OperationStatus.COMPLETED).await().atMost(Duration.ofSeconds(5));
+        io.restassured.response.Response response = next.get(20, TimeUnit.SECONDS);
+        assertEquals(202, response.statusCode(), response.asString());
+        assertEquals(strategyId, response.jsonPath().getString("strategyId"));
+        events.awaitEnd(response.jsonPath().getString("operationId"), ChatTurnTest.TURN);
     }
 
     @Test
