@@ -10,7 +10,7 @@ import java.util.List;
  * @param gatewayJar   upstream-gateway's {@code quarkus-run.jar}
  * @param workDir      where broker data, logs and key files go (cleared first)
  * @param latencyMs    latency the simulator adds to every call in the search-mode phase
- * @param warmups      search-mode runs before the measured ones (session set-up, JIT: about twenty on two cores)
+ * @param warmups      search-mode runs before the measured ones (session set-up and the JIT: the services settle after 100-150 runs on two cores)
  * @param runs         measured search-mode runs, one after another
  * @param concurrent   gene-ID experiments started at once per round
  * @param rounds       rounds of the concurrent phase
@@ -27,7 +27,7 @@ record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyM
 
     static final String USAGE = """
             usage: ExperimentsBench --service-jar <jar> --gateway-jar <jar> [--work-dir <dir>]
-                   [--latency-ms 50] [--warmups 20] [--runs 7]
+                   [--latency-ms 50] [--warmups 150] [--runs 7]
                    [--concurrent 50] [--rounds 3] [--universe 20000] [--controls 2000]
                    [--sweep-runs 3] [--point-latency-ms 500]
                    [--phase all|search|concurrent|sweep|steps] [--service-jvm "<JVM options>"]""";
@@ -38,7 +38,7 @@ record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyM
         Path work = Path.of("target", "bench-work");
         int latency = 50;
         // the four JVMs on the path go on compiling it (C2) for about twenty runs on two cores
-        int warmups = 20;
+        int warmups = 150;
         int runs = 7;
         int concurrent = 50;
         int rounds = 3;
