@@ -91,7 +91,7 @@ public class ExperimentAnalysisResource {
     public Uni<jakarta.ws.rs.core.Response> thresholdSweep(@PathParam("id") String id,
                                                            @NotNull ThresholdSweepRequest request) {
         return sweeps.start(caller.id(), token.getRawToken(), id, request)
-                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
+                .map(started -> Accepted.response(started).build());
     }
 
     @POST
@@ -103,7 +103,7 @@ public class ExperimentAnalysisResource {
     @APIResponse(responseCode = "422", description = "An unknown or repeated phase; errors[] names it")
     public Uni<jakarta.ws.rs.core.Response> stepAnalysis(@PathParam("id") String id, StepAnalysisRequest request) {
         return stepAnalyses.start(caller.id(), token.getRawToken(), id, request)
-                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
+                .map(started -> Accepted.response(started).build());
     }
 
     @POST
@@ -116,7 +116,7 @@ public class ExperimentAnalysisResource {
     public Uni<jakarta.ws.rs.core.Response> treeOptimization(@PathParam("id") String id,
                                                              @NotNull TreeOptimizationRequest request) {
         return treeOptimizations.start(caller.id(), token.getRawToken(), id, request)
-                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
+                .map(started -> Accepted.response(started).build());
     }
 
     @POST
@@ -131,6 +131,6 @@ public class ExperimentAnalysisResource {
     public Uni<jakarta.ws.rs.core.Response> parameterOptimization(@PathParam("id") String id,
                                                                   @NotNull ParameterOptimizationRequest request) {
         return parameterOptimizations.start(caller.id(), token.getRawToken(), id, request)
-                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
+                .map(started -> Accepted.response(started).build());
     }
 }

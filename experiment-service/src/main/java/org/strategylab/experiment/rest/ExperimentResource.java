@@ -71,22 +71,22 @@ public class ExperimentResource {
     @APIResponse(responseCode = "422", description = "A field is invalid; errors[] names it")
     public Uni<Response> start(@Valid @NotNull ExperimentRequest request) {
         return experiments.start(caller.id(), token.getRawToken(), request)
-                .map(started -> Response.accepted(started)
-                        .location(URI.create("/api/v1/experiments/" + started.experimentId())).build());
+                .map(started -> Accepted.response(started)
+                        .location(URI.create("/api/v1/experiments/" + started.body().experimentId())).build());
     }
 
     @POST
     @Path("/batch")
     @Operation(summary = "Run one search per organism: 202 with the operation, the batch id and its experiments")
     public Uni<Response> batch(@Valid @NotNull BatchRequest request) {
-        return groups.batch(caller.id(), token.getRawToken(), request).map(started -> Response.accepted(started).build());
+        return groups.batch(caller.id(), token.getRawToken(), request).map(started -> Accepted.response(started).build());
     }
 
     @POST
     @Path("/benchmark")
     @Operation(summary = "Run one search against several control sets: 202 with the operation, the benchmark id and its experiments")
     public Uni<Response> benchmark(@Valid @NotNull BenchmarkRequest request) {
-        return groups.benchmark(caller.id(), token.getRawToken(), request).map(started -> Response.accepted(started).build());
+        return groups.benchmark(caller.id(), token.getRawToken(), request).map(started -> Accepted.response(started).build());
     }
 
     @POST
@@ -94,7 +94,7 @@ public class ExperimentResource {
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Seed a site with demo strategies (on the site, in your account) and a demo control set")
     public Uni<Response> seed(@QueryParam("siteId") String siteId) {
-        return experiments.seed(caller.id(), token.getRawToken(), siteId).map(started -> Response.accepted(started).build());
+        return experiments.seed(caller.id(), token.getRawToken(), siteId).map(started -> Accepted.response(started).build());
     }
 
     @POST

@@ -104,7 +104,7 @@ public class ExperimentResultResource {
     @Operation(summary = "Cross-validate a completed experiment: 202 with the operation (per-fold progress, then the experiment)")
     public Uni<jakarta.ws.rs.core.Response> crossValidate(@PathParam("id") String id, @Valid CrossValidationRequest request) {
         return experiments.crossValidate(caller.id(), token.getRawToken(), id, request == null ? null : request.kFolds())
-                .map(started -> jakarta.ws.rs.core.Response.accepted(started).build());
+                .map(started -> Accepted.response(started).build());
     }
 
     @POST

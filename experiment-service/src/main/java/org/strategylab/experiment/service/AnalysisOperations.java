@@ -27,11 +27,12 @@ public class AnalysisOperations {
      * @param kind       the operation kind ({@link ExperimentService#KIND} unless the analysis has its own)
      * @param commandFor the analysis' command, given the new operation's id
      */
-    public Uni<OperationStarted> start(String callerId, String kind, String experimentId,
+    public Uni<OperationAccepted> start(String callerId, String kind, String experimentId,
                                        Function<String, ExperimentCommand> commandFor) {
         Context trace = Context.current();
         return operations.register(callerId, kind, experimentId, ExperimentService.EVENTS_TOPIC)
                 .chain(operation -> commands.publish(commandFor.apply(operation.id().toString()), trace)
-                        .map(sent -> OperationStarted.single(operation.id().toString(), experimentId)));
+                        .map(sent -> new OperationAccepted(OperationStarted.single(operation.id().toString(), experimentId),
+                                operation)));
     }
 }

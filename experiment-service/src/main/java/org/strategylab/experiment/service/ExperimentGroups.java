@@ -53,7 +53,7 @@ public class ExperimentGroups {
     private record Member(ExperimentRequest request, String label, boolean primary, UnaryOperator<String> pointer) {
     }
 
-    public Uni<OperationStarted> batch(String callerId, String token, BatchRequest batch) {
+    public Uni<OperationAccepted> batch(String callerId, String token, BatchRequest batch) {
         ExperimentRequest base = batch.base();
         List<FieldError> errors = new ArrayList<>();
         if (base.targetGeneIds() != null) {
@@ -86,7 +86,7 @@ public class ExperimentGroups {
         return start(callerId, token, ExperimentCommand.BATCH, members);
     }
 
-    public Uni<OperationStarted> benchmark(String callerId, String token, BenchmarkRequest benchmark) {
+    public Uni<OperationAccepted> benchmark(String callerId, String token, BenchmarkRequest benchmark) {
         List<FieldError> errors = new ArrayList<>();
         checkSize("/controlSets", benchmark.controlSets().size(), errors);
         long primaries = benchmark.controlSets().stream().filter(set -> Boolean.TRUE.equals(set.isPrimary())).count();
@@ -108,7 +108,7 @@ public class ExperimentGroups {
         return start(callerId, token, ExperimentCommand.BENCHMARK, members);
     }
 
-    private Uni<OperationStarted> start(String callerId, String token, String kind, List<Member> members) {
+    private Uni<OperationAccepted> start(String callerId, String token, String kind, List<Member> members) {
         List<Uni<ValidatedExperiment>> checks = new ArrayList<>();
         for (Member member : members) {
             checks.add(Uni.createFrom().deferred(() -> requests.validate(callerId, token, member.request()))
@@ -137,11 +137,11 @@ public class ExperimentGroups {
                         return repository.insertAll(rows)
                                 .chain(() -> commands.publish(new ExperimentCommand(kind, operation.id().toString(), ids,
                                         groupId, callerId, token, null)))
-                                .map(sent -> new OperationStarted(operation.id().toString(), null,
+                                .map(sent -> new OperationAccepted(new OperationStarted(operation.id().toString(), null,
                                         ExperimentCommand.BATCH.equals(kind) ? groupId : null,
                                         ExperimentCommand.BENCHMARK.equals(kind) ? groupId : null, ids,
                                         "/api/v1/experiments?" + (ExperimentCommand.BATCH.equals(kind) ? "batchId=" : "benchmarkId=")
-                                                + groupId));
+                                                + groupId), operation));
                     });
                 });
     }

@@ -11,6 +11,7 @@ import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.evaluation.report.HtmlReportRenderer;
 import org.strategylab.eventlog.OperationKinds;
+import org.strategylab.eventlog.index.OperationRecord;
 import org.strategylab.eventlog.index.OperationsIndex;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;
@@ -77,7 +78,7 @@ public class ExperimentService {
     @Inject
     org.strategylab.sites.SiteRegistry sites;
 
-    public Uni<OperationStarted> start(String callerId, String token, ExperimentRequest request) {
+    public Uni<OperationAccepted> start(String callerId, String token, ExperimentRequest request) {
         Context trace = Context.current();
         return requests.validate(callerId, token, request).chain(valid -> {
             UUID id = UUID.randomUUID();
@@ -87,14 +88,14 @@ public class ExperimentService {
                     java.util.List.of(id.toString()), null, callerId, token, null);
             OperationStarted started = OperationStarted.single(operationId.toString(), id.toString());
             if (config.runs().runWhereAccepted() && worker.reserveSlot(operationId)) {
-                return startHere(command, row, trace).replaceWith(started);
+                return startHere(command, row, trace).map(operation -> new OperationAccepted(started, operation));
             }
             // the operation and the row are written at once, the command only after both, so the
             // worker finds them (a run's hand-off is on its critical path)
             return Uni.combine().all().unis(operations.register(operationId, callerId, KIND, id.toString(), EVENTS_TOPIC),
                             repository.insert(row)).asTuple()
-                    .chain(() -> commands.publish(command, trace))
-                    .replaceWith(started);
+                    .call(() -> commands.publish(command, trace))
+                    .map(written -> new OperationAccepted(started, written.getItem1()));
         });
     }
 
@@ -104,7 +105,7 @@ public class ExperimentService {
      * and the claim. The command is written all the same, beside the rest; its consumer skips it
      * ({@link ExperimentWorker#reserveSlot}).
      */
-    private Uni<Void> startHere(ExperimentCommand command, ExperimentEntity row, Context trace) {
+    private Uni<OperationRecord> startHere(ExperimentCommand command, ExperimentEntity row, Context trace) {
         UUID operationId = UUID.fromString(command.operationId());
         // sent now, awaited last: the run does not wait for it, and a failed write only loses its record
         CompletableFuture<Void> writing = commands.publish(command, trace).subscribeAsCompletionStage();
@@ -125,11 +126,11 @@ public class ExperimentService {
                 .chain(() -> Uni.createFrom().completionStage(writing).onFailure().invoke(failure -> LOG.warnf(
                         "the command of run %s (running here) was not written: %s", operationId, failure.getMessage()))
                         .onFailure().recoverWithNull())
-                .replaceWithVoid();
+                .chain(() -> holding.map(OperationHandle::record));
     }
 
     /** Seeds a site with demo strategies and a demo control set for the caller (operation kind {@code seed}). */
-    public Uni<OperationStarted> seed(String callerId, String token, String siteId) {
+    public Uni<OperationAccepted> seed(String callerId, String token, String siteId) {
         if (siteId == null || siteId.isBlank() || sites.find(siteId).isEmpty()) {
             throw ProblemException.invalid("Name a site to seed", java.util.List.of(new org.strategylab.edge.problem.FieldError(
                     "siteId", siteId == null || siteId.isBlank() ? "is required" : "no site with id '" + siteId + "'")));
@@ -137,15 +138,15 @@ public class ExperimentService {
         return operations.register(callerId, ExperimentCommand.SEED, siteId, EVENTS_TOPIC)
                 .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.SEED, operation.id().toString(),
                                 java.util.List.of(), siteId, callerId, token, null))
-                        .map(sent -> new OperationStarted(operation.id().toString(), null, null, null, null,
-                                "/api/v1/control-sets?siteId=" + siteId)));
+                        .map(sent -> new OperationAccepted(new OperationStarted(operation.id().toString(), null, null,
+                                null, null, "/api/v1/control-sets?siteId=" + siteId), operation)));
     }
 
     /**
      * Cross-validates an experiment that has completed, as an operation of its own (kind
      * {@code experiment}): per-fold progress, then the experiment with its {@code crossValidation}.
      */
-    public Uni<OperationStarted> crossValidate(String callerId, String token, String id, Integer kFolds) {
+    public Uni<OperationAccepted> crossValidate(String callerId, String token, String id, Integer kFolds) {
         return owned(callerId, id).chain(row -> {
             if (!ExperimentRepository.COMPLETED.equals(row.status) || ExperimentViews.results(row).metrics() == null) {
                 throw ProblemException.conflict("EXPERIMENT_NOT_COMPLETED",

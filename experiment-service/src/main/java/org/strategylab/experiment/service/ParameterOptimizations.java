@@ -9,7 +9,6 @@ import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.optimization.ParameterOptimizer;
 import org.strategylab.experiment.api.ExperimentSettings;
-import org.strategylab.experiment.api.OperationStarted;
 import org.strategylab.experiment.api.ParameterOptimizationRequest;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.service.run.StepTrees;
@@ -33,7 +32,7 @@ public class ParameterOptimizations {
     @Inject
     AnalysisOperations launcher;
 
-    public Uni<OperationStarted> start(String callerId, String token, String id, ParameterOptimizationRequest request) {
+    public Uni<OperationAccepted> start(String callerId, String token, String id, ParameterOptimizationRequest request) {
         if (request.budget() != null && (request.budget() < MIN_BUDGET || request.budget() > MAX_BUDGET)) {
             throw invalid("/budget", "must be between " + MIN_BUDGET + " and " + MAX_BUDGET);
         }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Set;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
-import org.strategylab.experiment.api.OperationStarted;
 import org.strategylab.experiment.api.StepAnalysisRequest;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.service.run.StepAnalysisWork;
@@ -28,7 +27,7 @@ public class StepAnalyses {
     @Inject
     AnalysisOperations launcher;
 
-    public Uni<OperationStarted> start(String callerId, String token, String id, StepAnalysisRequest request) {
+    public Uni<OperationAccepted> start(String callerId, String token, String id, StepAnalysisRequest request) {
         List<String> phases = request == null || request.phases() == null ? List.of() : request.phases();
         List<FieldError> errors = new ArrayList<>();
         checkPhases(phases, "/phases/", errors);

@@ -10,7 +10,6 @@ import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.optimization.SweepValues;
 import org.strategylab.experiment.api.ExperimentSettings;
-import org.strategylab.experiment.api.OperationStarted;
 import org.strategylab.experiment.api.ThresholdSweepRequest;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.messaging.SweepPlan;
@@ -33,7 +32,7 @@ public class ThresholdSweeps {
     @Inject
     AnalysisOperations launcher;
 
-    public Uni<OperationStarted> start(String callerId, String token, String id, ThresholdSweepRequest request) {
+    public Uni<OperationAccepted> start(String callerId, String token, String id, ThresholdSweepRequest request) {
         String sweepType = request.sweepType() == null ? "numeric" : request.sweepType();
         List<String> values;
         try {

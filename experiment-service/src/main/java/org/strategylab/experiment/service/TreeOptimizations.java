@@ -10,7 +10,6 @@ import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.optimization.TreeKnobOptimizer;
 import org.strategylab.experiment.api.ExperimentSettings;
-import org.strategylab.experiment.api.OperationStarted;
 import org.strategylab.experiment.api.TreeOptimizationRequest;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.service.run.StepTrees;
@@ -34,7 +33,7 @@ public class TreeOptimizations {
     @Inject
     AnalysisOperations launcher;
 
-    public Uni<OperationStarted> start(String callerId, String token, String id, TreeOptimizationRequest request) {
+    public Uni<OperationAccepted> start(String callerId, String token, String id, TreeOptimizationRequest request) {
         if (request.budget() != null && (request.budget() < MIN_BUDGET || request.budget() > MAX_BUDGET)) {
             throw invalid("/budget", "must be between " + MIN_BUDGET + " and " + MAX_BUDGET);
         }

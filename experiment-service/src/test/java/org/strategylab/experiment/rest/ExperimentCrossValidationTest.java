@@ -95,8 +95,11 @@ class ExperimentCrossValidationTest {
                 .then().statusCode(400);
         ExperimentRunTest.as(ExperimentRunTest.newUser("other")).body("{}").when()
                 .post("/api/v1/experiments/" + id + "/cross-validate").then().statusCode(404);
-        JsonPath cv = ExperimentRunTest.as(pia).body("{\"kFolds\":2}").when().post("/api/v1/experiments/" + id + "/cross-validate")
-                .then().statusCode(202).body("experimentId", equalTo(id)).extract().jsonPath();
+        io.restassured.response.Response answer = ExperimentRunTest.as(pia).body("{\"kFolds\":2}").when()
+                .post("/api/v1/experiments/" + id + "/cross-validate")
+                .then().statusCode(202).body("experimentId", equalTo(id)).extract().response();
+        events.assertLogHeader(answer, pia);
+        JsonPath cv = answer.jsonPath();
         List<EventEnvelope> log = events.awaitEnd(cv.getString("operationId"), ExperimentRunTest.RUN);
         List<String> types = OperationEvents.types(log);
         assertEquals(List.of("experiment_complete", "experiment_end"), types.subList(types.size() - 2, types.size()));

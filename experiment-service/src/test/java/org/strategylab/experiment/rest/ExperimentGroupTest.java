@@ -45,9 +45,11 @@ class ExperimentGroupTest {
                 + "\"organismParamName\":\"organism\",\"targetOrganisms\":[{\"organism\":\"Plasmodium falciparum 3D7\"},"
                 + "{\"organism\":\"Plasmodium vivax P01\",\"positiveControls\":" + ExperimentRunTest.json(pv) + ",\"negativeControls\":"
                 + ExperimentRunTest.json(pf) + "}]}";
-        JsonPath started = ExperimentRunTest.as(erin).body(body).when().post("/api/v1/experiments/batch")
+        io.restassured.response.Response answer = ExperimentRunTest.as(erin).body(body).when().post("/api/v1/experiments/batch")
                 .then().statusCode(202).body("batchId", notNullValue()).body("experimentIds", hasSize(2))
-                .extract().jsonPath();
+                .extract().response();
+        events.assertLogHeader(answer, erin);
+        JsonPath started = answer.jsonPath();
         List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
         List<String> types = OperationEvents.types(log);
         assertEquals("batch_complete", types.get(types.size() - 1));

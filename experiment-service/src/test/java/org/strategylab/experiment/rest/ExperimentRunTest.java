@@ -101,12 +101,14 @@ class ExperimentRunTest {
         List<String> targets = List.of("G1", "G2.1", "G3", "N1", "X1", "X2", "G3");
         List<String> positives = List.of("G1", "G2", "G3", "G4");
         List<String> negatives = List.of("N1", "N2", "N3");
-        JsonPath started = as(alice).body(Map.of("name", "gene list", "siteId", "plasmodb", "targetGeneIds", targets,
+        io.restassured.response.Response answer = as(alice).body(Map.of("name", "gene list", "siteId", "plasmodb", "targetGeneIds", targets,
                         "positiveControls", positives, "negativeControls", negatives, "enableRobustness", true,
                         "bootstrapIterations", 50))
                 .when().post(EXPERIMENTS)
                 .then().statusCode(202).body("operationId", notNullValue()).body("experimentId", notNullValue())
-                .extract().jsonPath();
+                .extract().response();
+        events.assertLogHeader(answer, alice);
+        JsonPath started = answer.jsonPath();
         String id = started.getString("experimentId");
         List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), RUN);
 
