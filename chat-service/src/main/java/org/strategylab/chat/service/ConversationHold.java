@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.strategylab.chat.config.ChatConfig;
 import org.strategylab.chat.persistence.StrategyRepository;
 import org.strategylab.edge.problem.ProblemException;
@@ -53,7 +54,7 @@ public class ConversationHold {
                 .description("Turn starts that found their conversation busy and waited for it to come free")
                 .register(meters);
         try {
-            java.util.concurrent.atomic.AtomicBoolean counted = new java.util.concurrent.atomic.AtomicBoolean();
+            AtomicBoolean counted = new AtomicBoolean();
             attempt.onFailure(Busy.class).invoke(() -> {
                         if (counted.compareAndSet(false, true)) {
                             waited.increment();

@@ -28,7 +28,7 @@ public class AnalysisOperations {
      * @param commandFor the analysis' command, given the new operation's id
      */
     public Uni<OperationAccepted> start(String callerId, String kind, String experimentId,
-                                       Function<String, ExperimentCommand> commandFor) {
+                                        Function<String, ExperimentCommand> commandFor) {
         Context trace = Context.current();
         return operations.register(callerId, kind, experimentId, ExperimentService.EVENTS_TOPIC)
                 .chain(operation -> commands.publish(commandFor.apply(operation.id().toString()), trace)
