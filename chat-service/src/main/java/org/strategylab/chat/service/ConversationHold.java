@@ -50,14 +50,13 @@ public class ConversationHold {
     public void hold(UUID strategyId, String callerId, String kind, String target) {
         Duration grace = config.turns().endGrace();
         Uni<Void> attempt = Uni.createFrom().deferred(() -> tryHold(strategyId, callerId, kind, target));
-        Counter waited = Counter.builder("strategylab.chat.turns.start.waits").tag("kind", kind)
-                .description("Turn starts that found their conversation busy and waited for it to come free")
-                .register(meters);
         try {
             AtomicBoolean counted = new AtomicBoolean();
             attempt.onFailure(Busy.class).invoke(() -> {
-                        if (counted.compareAndSet(false, true)) {
-                            waited.increment();
+                        if (counted.compareAndSet(false, true)) { // once per start, not per retry
+                            Counter.builder("strategylab.chat.turns.start.waits").tag("kind", kind)
+                                    .description("Turn starts that found their conversation busy and waited for it")
+                                    .register(meters).increment();
                         }
                     })
                     .onFailure(Busy.class).retry().withBackOff(FIRST_RETRY, LONGEST_RETRY).expireIn(grace.toMillis())

@@ -76,8 +76,7 @@ public class OperationStarts {
                     operationId, caller.userId());
             if (handed.isPresent()) {
                 openedFromAnswer.increment();
-                context.response().putHeader("X-Operation-Id", operationId.toString());
-                streams.open(context, handed.get(), null);
+                open(context, handed.get());
                 return;
             }
             openedFromIndex.increment();
@@ -86,11 +85,15 @@ public class OperationStarts {
                     LOG.warnf("service answered operation %s that the index does not list for its caller", operationId);
                     passOn(accepted, body, context.response());
                 } else {
-                    context.response().putHeader("X-Operation-Id", operationId.toString());
-                    streams.open(context, found.get(), null);
+                    open(context, found.get());
                 }
             }, failure -> passOn(accepted, body, context.response()));
         });
+    }
+
+    private void open(RoutingContext context, OperationRecord operation) {
+        context.response().putHeader("X-Operation-Id", operation.id().toString());
+        streams.open(context, operation, null);
     }
 
     private UUID operationId(Buffer body) {
