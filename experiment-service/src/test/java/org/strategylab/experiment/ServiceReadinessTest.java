@@ -18,7 +18,7 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
 
     @Override
     protected String schemaVersion() {
-        // V3 added the experiment runs (operation, upstream strategy, notes, gene-ID input)
-        return "3";
+        // V4 moved a gene-ID experiment's input into a table of its own
+        return "4";
     }
 }

@@ -240,6 +240,35 @@ class ChartTest {
     }
 
     @Test
+    void aServicesOwnJvmOptionsReplaceTheSharedOnesForItAlone(@TempDir Path dir) throws Exception {
+        // the small experiment-service of k8s/README.md
+        Path small = dir.resolve("small.yaml");
+        Files.writeString(small, """
+                experimentService:
+                  javaOpts: >-
+                    -XX:+UseSerialGC -Xmx56m -Xmn10m
+                    -XX:+UseCompactObjectHeaders
+                  config:
+                    strategylab.experiments.runs.max-concurrent: 2
+                    MALLOC_ARENA_MAX: 2
+                  resources:
+                    requests: {cpu: 500m, memory: 320Mi}
+                    limits: {memory: 320Mi}
+                """);
+        RenderedChart chart = RenderedChart.render(Map.of(), small);
+        String shared = RenderedChart.render(Map.of()).named(ConfigMap.class, PREFIX + "experiment-service").getData()
+                .get("JDK_JAVA_OPTIONS");
+        assertTrue(shared.contains("-XX:MaxRAMPercentage=50"), shared);
+        for (String service : SERVICES) {
+            assertEquals(service.equals("experiment-service") ? "-XX:+UseSerialGC -Xmx56m -Xmn10m -XX:+UseCompactObjectHeaders" : shared,
+                    chart.named(ConfigMap.class, PREFIX + service).getData().get("JDK_JAVA_OPTIONS"), service);
+        }
+        Map<String, String> config = chart.named(ConfigMap.class, PREFIX + "experiment-service").getData();
+        assertEquals("2", config.get("STRATEGYLAB_EXPERIMENTS_RUNS_MAX_CONCURRENT"));
+        assertEquals("2", config.get("MALLOC_ARENA_MAX"));
+    }
+
+    @Test
     void gatewayRoutesPointAtTheRenderedServices() {
         RenderedChart chart = RenderedChart.render(Map.of());
         Map<String, String> gateway = chart.named(ConfigMap.class, PREFIX + "gateway").getData();

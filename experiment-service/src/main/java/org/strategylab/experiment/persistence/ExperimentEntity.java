@@ -6,7 +6,9 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.UUID;
 import org.hibernate.annotations.DynamicUpdate;
 import org.hibernate.annotations.JdbcTypeCode;
@@ -14,7 +16,8 @@ import org.hibernate.type.SqlTypes;
 
 /**
  * One experiment row ({@code experiments}): the columns lists filter and sort on, and the
- * configuration, results and gene-ID input as JSON documents.
+ * configuration and results as JSON documents (a gene-ID experiment's input is in
+ * {@link ExperimentTargetsEntity}).
  */
 @Entity
 @Table(name = "experiments")
@@ -82,10 +85,13 @@ public class ExperimentEntity extends PanacheEntityBase {
     @Column(name = "metrics_stale", nullable = false)
     public boolean metricsStale;
 
-    /** Gene-ID mode input as {@code {"ids": [...]}}. */
-    @JdbcTypeCode(SqlTypes.JSON)
-    @Column(name = "target_gene_ids")
-    public JsonNode targetGeneIds;
+    /**
+     * Gene-ID mode input of a row about to be inserted: {@link ExperimentRepository#insert} stores it
+     * in {@code experiment_targets}. A row read back has {@code null} here whatever its mode; its
+     * input is read with {@link ExperimentRepository#targets}.
+     */
+    @Transient
+    public List<String> targetGeneIds;
 
     @Column(name = "total_time_seconds")
     public Double totalTimeSeconds;

@@ -1,6 +1,7 @@
 package org.strategylab.experiment.persistence;
 
 import org.strategylab.edge.persistence.IsolatedContext;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
@@ -8,6 +9,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -39,21 +41,41 @@ public class ExperimentRepository {
     public record Filter(String siteId, String status, String batchId, String benchmarkId) {
     }
 
+    /** Stores a new experiment and, in the same transaction, its gene-ID input if it has one. */
     public Uni<ExperimentEntity> insert(ExperimentEntity entity) {
-        OffsetDateTime now = OffsetDateTime.now();
-        entity.createdAt = now;
-        entity.updatedAt = now;
-        return context.run(() -> Panache.withTransaction(() -> entity.<ExperimentEntity>persist()));
+        return insertAll(List.of(entity)).replaceWith(entity);
     }
 
+    /** Stores new experiments and the gene-ID input of those that have one, in one transaction. */
     public Uni<List<ExperimentEntity>> insertAll(List<ExperimentEntity> entities) {
         OffsetDateTime now = OffsetDateTime.now();
+        List<Object> rows = new ArrayList<>(entities);
         entities.forEach(e -> {
             e.createdAt = now;
             e.updatedAt = now;
+            if (e.targetGeneIds != null) {
+                ExperimentTargetsEntity targets = new ExperimentTargetsEntity();
+                targets.experimentId = e.id;
+                targets.geneIds = e.targetGeneIds.toArray(String[]::new);
+                rows.add(targets);
+            }
         });
-        return context.run(() -> Panache.withTransaction(() -> ExperimentEntity.persist(entities)))
+        return context.run(() -> Panache.withTransaction(() -> ExperimentEntity.persist(rows)))
                 .replaceWith(entities);
+    }
+
+    /**
+     * A gene-ID experiment's input, in the order it was given; empty for an experiment of another
+     * mode (or none). Read as a plain value, not a managed entity: the run holds it for its whole
+     * length and nothing writes it back.
+     */
+    public Uni<List<String>> targets(UUID experimentId) {
+        return context.run(() -> Panache.withSession(() -> Panache.getSession().chain(session -> session
+                .createSelectionQuery("select t.geneIds from ExperimentTargetsEntity t where t.experimentId = :id",
+                        String[].class)
+                .setParameter("id", experimentId)
+                .getSingleResultOrNull())))
+                .map(ids -> ids == null ? List.of() : List.of(ids));
     }
 
     /** The experiment, if the caller owns it. */
@@ -110,6 +132,30 @@ public class ExperimentRepository {
                     found.updatedAt = OffsetDateTime.now();
                     return Optional.of(found);
                 })));
+    }
+
+    /**
+     * Marks a {@code pending} experiment {@code running} without reading it; a cancel or a failure
+     * written first stays.
+     */
+    public Uni<Void> markRunning(UUID id) {
+        return context.run(() -> Panache.withTransaction(() -> ExperimentEntity.update(
+                "status = :running, updatedAt = :now where id = :id and status = :pending",
+                Parameters.with("running", RUNNING).and("now", OffsetDateTime.now()).and("id", id).and("pending", PENDING))))
+                .replaceWithVoid();
+    }
+
+    /**
+     * Writes what a run has computed so far (its results and its step at the site) without reading
+     * the row: a run writes its state after every phase, and a read would load and snapshot the
+     * configuration and the results each time only to replace them.
+     */
+    public Uni<Void> keepState(UUID id, JsonNode result, Long upstreamStrategyId, Long upstreamStepId) {
+        return context.run(() -> Panache.withTransaction(() -> ExperimentEntity.update(
+                "result = :result, upstreamStrategyId = :strategy, upstreamStepId = :step, updatedAt = :now where id = :id",
+                Parameters.with("result", result).and("strategy", upstreamStrategyId).and("step", upstreamStepId)
+                        .and("now", OffsetDateTime.now()).and("id", id))))
+                .replaceWithVoid();
     }
 
     /** Deletes the owner's experiment; false when there is none. */

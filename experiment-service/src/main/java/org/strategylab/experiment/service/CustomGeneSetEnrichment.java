@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -40,6 +39,9 @@ public class CustomGeneSetEnrichment {
     ExperimentService experiments;
 
     @Inject
+    ExperimentRepository repository;
+
+    @Inject
     UpstreamGateway upstream;
 
     @Inject
@@ -69,11 +71,7 @@ public class CustomGeneSetEnrichment {
 
     private Uni<List<String>> resultIds(String token, ExperimentEntity row, ExperimentSettings settings) {
         if (settings.geneIdMode()) {
-            List<String> ids = new ArrayList<>();
-            if (row.targetGeneIds != null) {
-                row.targetGeneIds.path("ids").forEach(gene -> ids.add(gene.asText()));
-            }
-            return Uni.createFrom().item(ids);
+            return repository.targets(row.id);
         }
         if (row.upstreamStepId == null) {
             throw ProblemException.conflict("NO_UPSTREAM_STEP", "The experiment has no result on the site; run it again");

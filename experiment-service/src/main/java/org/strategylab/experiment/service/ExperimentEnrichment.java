@@ -79,7 +79,8 @@ public class ExperimentEnrichment {
                         "Enrichment needs a completed experiment; this one is " + row.status);
             }
             ExperimentSettings settings = ExperimentViews.settings(row);
-            return analyseAll(token, settings, row.upstreamStepId, targetIds(row), types, request.parameters())
+            Uni<List<String>> targets = settings.geneIdMode() ? repository.targets(row.id) : Uni.createFrom().item(List.of());
+            return targets.chain(ids -> analyseAll(token, settings, row.upstreamStepId, ids, types, request.parameters()))
                     .chain(fresh -> store(row, callerId, fresh));
         });
     }
@@ -98,14 +99,6 @@ public class ExperimentEnrichment {
                         .map(type -> analyse(token, settings, target, type, parameters(parameters, type))).toList())
                         .andCollectFailures())
                 .onFailure().recoverWithItem(failure -> types.stream().map(type -> failed(type, failure)).toList());
-    }
-
-    private static List<String> targetIds(ExperimentEntity row) {
-        List<String> ids = new ArrayList<>();
-        if (row.targetGeneIds != null) {
-            row.targetGeneIds.path("ids").forEach(gene -> ids.add(gene.asText()));
-        }
-        return ids;
     }
 
     /** What upstream-gateway analyses: a persisted step, or a tree. */

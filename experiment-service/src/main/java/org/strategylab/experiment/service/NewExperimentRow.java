@@ -1,6 +1,5 @@
 package org.strategylab.experiment.service;
 
-import java.util.Map;
 import java.util.UUID;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.experiment.persistence.ExperimentEntity;
@@ -20,9 +19,7 @@ final class NewExperimentRow {
         row.name = valid.settings().name();
         row.status = ExperimentRepository.PENDING;
         row.config = EvaluationJson.mapper().valueToTree(valid.settings());
-        // an object, not a bare array: Hibernate Reactive binds JSON columns as JSON objects
-        row.targetGeneIds = valid.targetGeneIds() == null ? null
-                : EvaluationJson.mapper().valueToTree(Map.of("ids", valid.targetGeneIds()));
+        row.targetGeneIds = valid.targetGeneIds();
         row.controlSetLabel = valid.controlSetLabel();
         row.operationId = operationId;
         return row;

@@ -54,8 +54,8 @@ public class ReEvaluation {
             if (!stored.geneIdMode() && row.upstreamStepId == null) {
                 throw ProblemException.conflict("NO_UPSTREAM_STEP", "The experiment has no result on the site to re-evaluate; run it again");
             }
-            return currentControls(callerId, stored).chain(settings -> {
-                RunContext context = new RunContext(row.id, callerId, token, settings, ExperimentExecutor.targets(row),
+            return currentControls(callerId, stored).chain(settings -> executor.targets(row, settings).chain(targets -> {
+                RunContext context = new RunContext(row.id, callerId, token, settings, targets,
                         ControlSets.of(settings.positiveControls(), settings.negativeControls()), ProgressEvents.none(row.id));
                 RunState start = new RunState(ExperimentViews.results(row), row.upstreamStrategyId, row.upstreamStepId,
                         java.util.List.of(), java.util.List.of());
@@ -71,7 +71,7 @@ public class ReEvaluation {
                             changed.totalTimeSeconds = Math.round((System.nanoTime() - started) / 1e7) / 100.0;
                         }))
                         .map(updated -> views.view(updated.orElseThrow(() -> ExperimentService.notFound(id))));
-            });
+            }));
         });
     }
 

@@ -74,31 +74,32 @@ public class ExperimentExecutor {
                 return Uni.createFrom().item(found); // a repeated command: its run already ended
             }
             ExperimentSettings settings = settings(entity);
-            RunContext context = new RunContext(id, entity.ownerId, token, settings, targets(entity),
-                    ControlSets.of(settings.positiveControls(), settings.negativeControls()), progress);
-            // the upstream work starts at once: marking the row running and telling the stream go
-            // beside it (the first write of the phases waits for the mark, so the two never race)
-            Uni<Void> marked = repository.update(id, null, row -> {
-                        // a failure or a cancel that got there first stays
-                        if (ExperimentRepository.PENDING.equals(row.status)) {
-                            row.status = ExperimentRepository.RUNNING;
-                        }
-                    }).replaceWithVoid().memoize().indefinitely();
-            // the writes of the run's state, one after another; a failure waits for them before it is written
-            AtomicReference<Uni<Void>> written = new AtomicReference<>(marked);
-            return progress.emit("started", "running " + settings.mode() + " experiment", null)
-                    .chain(() -> Uni.combine().all().unis(marked, phases(context, RunState.EMPTY, written)).asTuple())
-                    .map(both -> both.getItem2())
-                    .ifNoItem().after(config.runs().timeout()).failWith(TimeoutException::new)
-                    // the last phase's state is written with the completion, in one transaction
-                    .chain(state -> repository.update(id, null, row -> {
-                        keep(row, state);
-                        finish(row, ExperimentRepository.COMPLETED, null, started);
-                    }))
-                    .call(row -> progress.emit("completed", "the experiment completed", null))
-                    .onFailure().recoverWithUni(failure -> written.get().onFailure().recoverWithNull()
-                            .chain(() -> failed(progress, id, describe(failure), started)));
+            return targets(entity, settings).chain(targets -> run(id, entity, token, settings, targets, progress, started));
         });
+    }
+
+    /** Runs the experiment of {@code entity}, a row still to run, on its input. */
+    private Uni<Optional<ExperimentEntity>> run(UUID id, ExperimentEntity entity, String token, ExperimentSettings settings,
+                                                List<String> targets, ProgressEvents progress, long started) {
+        RunContext context = new RunContext(id, entity.ownerId, token, settings, targets,
+                ControlSets.of(settings.positiveControls(), settings.negativeControls()), progress);
+        // the upstream work starts at once: marking the row running and telling the stream go
+        // beside it (the first write of the phases waits for the mark, so the two never race)
+        Uni<Void> marked = repository.markRunning(id).memoize().indefinitely();
+        // the writes of the run's state, one after another; a failure waits for them before it is written
+        AtomicReference<Uni<Void>> written = new AtomicReference<>(marked);
+        return progress.emit("started", "running " + settings.mode() + " experiment", null)
+                .chain(() -> Uni.combine().all().unis(marked, phases(context, RunState.EMPTY, written)).asTuple())
+                .map(both -> both.getItem2())
+                .ifNoItem().after(config.runs().timeout()).failWith(TimeoutException::new)
+                // the last phase's state is written with the completion, in one transaction
+                .chain(state -> repository.update(id, null, row -> {
+                    keep(row, state);
+                    finish(row, ExperimentRepository.COMPLETED, null, started);
+                }))
+                .call(row -> progress.emit("completed", "the experiment completed", null))
+                .onFailure().recoverWithUni(failure -> written.get().onFailure().recoverWithNull()
+                        .chain(() -> failed(progress, id, describe(failure), started)));
     }
 
     /** Ends the experiment as cancelled (the operation's cancel reached this worker). */
@@ -113,7 +114,7 @@ public class ExperimentExecutor {
     /** Runs every phase that applies from {@code start}, persisting the state after each. */
     public Uni<RunState> phases(RunContext context, RunState start) {
         return phases(context, start, new AtomicReference<>(Uni.createFrom().voidItem()))
-                .call(state -> repository.update(context.experimentId(), null, row -> keep(row, state)));
+                .call(state -> keepState(context.experimentId(), state));
     }
 
     /**
@@ -139,11 +140,15 @@ public class ExperimentExecutor {
 
     /** Writes the state once {@code previous} is written, starting now; the answer remembers the outcome. */
     private Uni<Void> writeBehind(Uni<Void> previous, UUID id, RunState state) {
-        Uni<Void> write = previous.chain(() -> repository.update(id, null, row -> keep(row, state)))
-                .replaceWithVoid().memoize().indefinitely();
+        Uni<Void> write = previous.chain(() -> keepState(id, state)).memoize().indefinitely();
         // subscribed here so the write goes on beside the next phase; its failure is answered by whoever waits on it
         write.subscribe().with(done -> { }, failure -> { });
         return write;
+    }
+
+    private Uni<Void> keepState(UUID id, RunState state) {
+        return repository.keepState(id, EvaluationJson.mapper().valueToTree(state.results()), state.upstreamStrategyId(),
+                state.upstreamStepId());
     }
 
     /** What the run has computed so far, onto its row. */
@@ -188,12 +193,14 @@ public class ExperimentExecutor {
         }
     }
 
-    /** The gene-ID mode input of an experiment (empty in the other modes). */
-    public static List<String> targets(ExperimentEntity entity) {
-        if (entity.targetGeneIds == null || entity.targetGeneIds.isNull()) {
-            return List.of();
+    /**
+     * The gene-ID mode input of an experiment (empty in the other modes): as the row about to run
+     * was written if it is that row, read otherwise.
+     */
+    public Uni<List<String>> targets(ExperimentEntity entity, ExperimentSettings settings) {
+        if (entity.targetGeneIds != null) {
+            return Uni.createFrom().item(entity.targetGeneIds);
         }
-        return EvaluationJson.mapper().convertValue(entity.targetGeneIds.path("ids"),
-                EvaluationJson.mapper().getTypeFactory().constructCollectionType(List.class, String.class));
+        return settings.geneIdMode() ? repository.targets(entity.id) : Uni.createFrom().item(List.of());
     }
 }
