@@ -37,6 +37,25 @@ class IdStructuresProperties {
         assertArrayEquals(reference.keySet().toArray(new String[0]), interner.toArray());
     }
 
+    /**
+     * IDs whose hash codes collide ("Aa" and "BB") share a slot's tag too, so the interner must tell
+     * them apart by the strings; sized for the whole list (no growth) and for one (growing throughout).
+     */
+    @Property(tries = 300)
+    void internerTellsApartIdsWithEqualHashCodes(@ForAll("collidingIds") List<String> ids, @ForAll boolean presized) {
+        IdInterner interner = new IdInterner(presized ? ids.size() : 1);
+        Map<String, Integer> reference = new LinkedHashMap<>();
+        for (String id : ids) {
+            Integer expected = reference.computeIfAbsent(id, k -> reference.size());
+            assertEquals(expected, interner.intern(id));
+        }
+        for (Map.Entry<String, Integer> e : reference.entrySet()) {
+            assertEquals(e.getValue(), interner.numberOf(new String(e.getKey()))); // an equal string, not the same one
+        }
+        assertEquals(IdInterner.ABSENT, interner.numberOf("ABABABAB")); // longer than any generated ID
+        assertArrayEquals(reference.keySet().toArray(new String[0]), interner.toArray());
+    }
+
     /** Over "ABab" many distinct IDs share hash codes ("Aa" and "BB"), so the exact mode is exercised. */
     @Provide
     Arbitrary<List<String>> collidingIds() {
