@@ -152,6 +152,24 @@ class ReplayedInteractionsTest {
     }
 
     @Test
+    void theRecordedCryptodbTreeLeafUploadsItsIdsAsADataset() throws Exception {
+        // as replayed: sent as "ds_gene_ids":"[\"cgd1_10\",\"cgd1_100\"]" with no dataset uploaded
+        long mark = simulator.journal().mark();
+        as(alice).body("{\"name\":\"crypto ids\",\"tree\":{\"searchName\":\"GeneByLocusTag\",\"parameters\":"
+                        + "{\"ds_gene_ids\":[\"cgd1_10\",\"cgd1_100\"]}}}")
+                .when().post("/internal/v1/sites/cryptodb/strategies")
+                .then().statusCode(201)
+                .body("steps.collect { it.value.parameters.ds_gene_ids }", contains(matchesPattern("\\d+")));
+        List<RecordedRequest> seen = site(mark, "cryptodb");
+        int upload = indexOf(seen, "POST", "/users/\\d+/datasets$");
+        int step = indexOf(seen, "POST", "/users/\\d+/steps$");
+        assertTrue(upload >= 0 && upload < step, "upload, then the step: " + seen);
+        assertEquals(List.of("cgd1_10", "cgd1_100"),
+                JSON.convertValue(JSON.readTree(seen.get(upload).body()).path("sourceContent").path("ids"), List.class));
+        assertEquals(200, seen.get(step).status());
+    }
+
+    @Test
     void treesAndSearchRunsUploadTheirIdListsToo() {
         long mark = simulator.journal().mark();
         JsonPath strategy = as(alice).body("{\"name\":\"locus tags\",\"tree\":"
