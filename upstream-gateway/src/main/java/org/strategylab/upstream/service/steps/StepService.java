@@ -31,6 +31,7 @@ import org.strategylab.upstream.client.WdkJson;
 import org.strategylab.upstream.client.WdkResponse;
 import org.strategylab.upstream.client.WdkStepClient;
 import org.strategylab.upstream.config.UpstreamConfig;
+import org.strategylab.upstream.service.catalog.CatalogReader;
 import org.strategylab.upstream.service.catalog.RecordAttributes;
 
 /**
@@ -61,6 +62,9 @@ public class StepService {
 
     @Inject
     RecordAttributes recordAttributes;
+
+    @Inject
+    CatalogReader catalog;
 
     /**
      * Creates an unattached leaf step. The new step is read back; when that read fails (the site
@@ -232,24 +236,39 @@ public class StepService {
     }
 
     /**
-     * Checks download columns against the step's record type (from the cached catalogue), so a
-     * wrong name ({@code product} for {@code gene_product}) is a 422 naming it rather than a
-     * refusal of the site's. A record type the catalogue does not list is left to the site.
+     * Checks download columns against the step's record type and its search's dynamic attributes
+     * (from the cached catalogue), so a wrong name ({@code product} for {@code gene_product}) is a
+     * 422 naming it rather than a refusal of the site's. When the catalogue cannot say (a record
+     * type or search it does not list, or no answer), the site decides.
      */
     private Uni<Void> knownAttributes(UpstreamSession session, JsonNode step, List<String> attributes) {
         String recordType = step.path("recordClassName").asText(null);
-        if (attributes == null || attributes.isEmpty() || recordType == null) {
+        String searchName = step.path("searchName").asText(null);
+        if (attributes == null || attributes.isEmpty() || recordType == null || searchName == null) {
             return Uni.createFrom().voidItem();
         }
-        return recordAttributes.of(session.site().id(), recordType)
-                .onFailure(ProblemException.class).recoverWithNull()
-                .invoke(fields -> {
-                    if (fields == null) {
+        String siteId = session.site().id();
+        Uni<Set<String>> fields = recordAttributes.of(siteId, recordType).map(list -> {
+            Set<String> names = new HashSet<>();
+            list.forEach(field -> names.add(field.name()));
+            return names;
+        });
+        Uni<Set<String>> dynamic = catalog.search(siteId, recordType, searchName).map(search -> {
+            Set<String> names = new HashSet<>();
+            search.path("dynamicAttributes").forEach(attribute -> names.add(attribute.path("name").asText()));
+            return names;
+        });
+        return Uni.combine().all().unis(fields, dynamic).with((a, b) -> {
+                    Set<String> known = new HashSet<>(a);
+                    known.addAll(b);
+                    known.add(RECORD_ID_ATTRIBUTE);
+                    return known;
+                })
+                .onFailure().recoverWithNull()
+                .invoke(known -> {
+                    if (known == null) {
                         return;
                     }
-                    Set<String> known = new HashSet<>();
-                    fields.forEach(field -> known.add(field.name()));
-                    known.add(RECORD_ID_ATTRIBUTE);
                     List<FieldError> errors = new ArrayList<>();
                     for (int i = 0; i < attributes.size(); i++) {
                         if (!known.contains(attributes.get(i))) {

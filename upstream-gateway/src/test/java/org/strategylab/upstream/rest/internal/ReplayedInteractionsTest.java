@@ -296,6 +296,14 @@ class ReplayedInteractionsTest {
         as(alice).body("{\"format\":\"tab\",\"attributes\":[\"gene_product\"]}")
                 .when().post(PLASMO + "/steps/" + step + "/temporary-results")
                 .then().statusCode(200);
+        // a search's own (dynamic) attributes are columns of its steps too
+        long ids = rootOf(LOCUS_TAGS);
+        as(alice).body("{\"format\":\"csv\",\"attributes\":[\"input_id\",\"gene_product\"]}")
+                .when().post(PLASMO + "/steps/" + ids + "/temporary-results")
+                .then().statusCode(200);
+        as(alice).body("{\"format\":\"csv\",\"attributes\":[\"input_id\"]}")
+                .when().post(PLASMO + "/steps/" + step + "/temporary-results")
+                .then().statusCode(422).body("errors.pointer", contains("/attributes/0"));
     }
 
     // ------------------------------------------------------------------ helpers
