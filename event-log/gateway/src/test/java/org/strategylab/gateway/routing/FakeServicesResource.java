@@ -20,6 +20,10 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
     public static final java.util.concurrent.atomic.AtomicInteger ENDLESS_CLOSED =
             new java.util.concurrent.atomic.AtomicInteger();
 
+    /** Requests that reached {@code /api/v1/sites/closes-first}, by their {@code key} parameter. */
+    public static final Map<String, java.util.concurrent.atomic.AtomicInteger> CLOSES_FIRST =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private Vertx vertx;
     private HttpServer server;
     private io.vertx.core.http.HttpClient client;
@@ -45,6 +49,18 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
                             response.write(chunk);
                         }
                     });
+                }
+                case "/api/v1/sites/closes-first" -> {
+                    // a service that closed the connection just as the request came (an idle
+                    // connection it dropped): the first request of each key gets no answer at all
+                    int attempt = CLOSES_FIRST.computeIfAbsent(request.getParam("key"),
+                            key -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+                    if (attempt == 1) {
+                        request.connection().close();
+                    } else {
+                        request.response().putHeader("Content-Type", "application/json")
+                                .end(new JsonObject().put("attempt", attempt).encode());
+                    }
                 }
                 case "/api/v1/sites/events" -> {
                     var response = request.response().setChunked(true).putHeader("Content-Type", "text/event-stream");
