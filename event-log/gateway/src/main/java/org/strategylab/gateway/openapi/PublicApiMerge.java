@@ -119,8 +119,12 @@ public final class PublicApiMerge {
                         rename.getOrDefault(section.getKey() + "/" + component.getKey(), component.getKey()),
                         rewriteRefs(component.getValue(), rename)));
             });
+            Set<String> used = new HashSet<>();
+            sourcePaths.forEach(item -> item.forEach(operation -> operation.path("tags")
+                    .forEach(tag -> used.add(tag.asText()))));
             for (JsonNode tag : source.document().path("tags")) {
-                if (tagNames.add(tag.path("name").asText())) {
+                // a tag only internal paths use (e.g. "Internal (services)") goes with them
+                if (used.contains(tag.path("name").asText()) && tagNames.add(tag.path("name").asText())) {
                     tags.add(tag);
                 }
             }

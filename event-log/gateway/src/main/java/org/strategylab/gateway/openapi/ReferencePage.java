@@ -12,6 +12,13 @@ import jakarta.enterprise.event.Observes;
 public class ReferencePage {
 
     void register(@Observes Router router) {
-        router.get("/api").handler(context -> context.redirect("/api/"));
+        router.get("/api").handler(context -> {
+            // Vert.x matches /api/ here too: that one is the page itself, a static resource
+            if (context.request().path().equals("/api")) {
+                context.redirect("/api/");
+            } else {
+                context.next();
+            }
+        });
     }
 }

@@ -46,11 +46,11 @@ class PublicApiMergeTest {
     }
 
     private static final JsonNode CHAT = json("""
-            {'openapi':'3.1.0','paths':{
-              '/api/v1/strategies/{id}':{'get':{'summary':'A strategy','security':[{'SecurityScheme':[]}],
+            {'openapi':'3.1.0','tags':[{'name':'Strategies'},{'name':'Internal'}],'paths':{
+              '/api/v1/strategies/{id}':{'get':{'summary':'A strategy','tags':['Strategies'],'security':[{'SecurityScheme':[]}],
                  'responses':{'200':{'description':'ok','content':{'application/json':{'schema':{'$ref':'#/components/schemas/Page'}}}},
                               '404':{'description':'missing','content':{'application/json':{'schema':{'type':'string'}}}}}}},
-              '/internal/v1/strategies':{'get':{'responses':{'200':{'description':'ok','content':{'application/json':{'schema':{'$ref':'#/components/schemas/Internal'}}}}}}},
+              '/internal/v1/strategies':{'get':{'tags':['Internal'],'responses':{'200':{'description':'ok','content':{'application/json':{'schema':{'$ref':'#/components/schemas/Internal'}}}}}}},
               '/q/health':{'get':{'responses':{'200':{'description':'ok'}}}},
               '/api/v1/control-sets':{'get':{'responses':{'200':{'description':'not routed to chat'}}}}},
              'components':{'schemas':{
@@ -103,6 +103,7 @@ class PublicApiMergeTest {
         assertEquals("createControlSet", document.at("/paths/~1api~1v1~1control-sets/post/operationId").asText());
         assertEquals("3.1.0", document.path("openapi").asText());
         assertEquals("/", document.at("/servers/0/url").asText());
+        assertEquals("[{\"name\":\"Strategies\"}]", document.path("tags").toString(), "the internal paths' tag goes with them");
     }
 
     @Test
