@@ -24,6 +24,20 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
     public static final Map<String, java.util.concurrent.atomic.AtomicInteger> CLOSES_FIRST =
             new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** The fake services' OpenAPI document: a public path of each fake route, an internal one and a /q one. */
+    public static final String SERVICE_OPENAPI = """
+            {"openapi":"3.1.0","info":{"title":"fake","version":"1"},"paths":{
+              "/api/v1/sites/{siteId}":{"get":{"summary":"One site","parameters":[{"name":"siteId","in":"path",
+                "required":true,"schema":{"type":"string"}}],"responses":{"200":{"description":"the site",
+                "content":{"application/json":{"schema":{"$ref":"#/components/schemas/Site"}}}}}}},
+              "/api/v1/chat":{"post":{"summary":"Send a message","requestBody":{"content":{"application/json":
+                {"schema":{"type":"object"}}}},"responses":{"202":{"description":"started"},
+                "422":{"description":"bad message"}}}},
+              "/internal/v1/sites/{siteId}/steps":{"post":{"responses":{"200":{"description":"internal"}}}},
+              "/q/health":{"get":{"responses":{"200":{"description":"health"}}}}},
+             "components":{"schemas":{"Site":{"type":"object","properties":{"id":{"type":"string"}}}}}}
+            """;
+
     private Vertx vertx;
     private HttpServer server;
     private io.vertx.core.http.HttpClient client;
@@ -61,6 +75,14 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
                         request.response().putHeader("Content-Type", "application/json")
                                 .end(new JsonObject().put("attempt", attempt).encode());
                     }
+                }
+                case "/q/openapi" -> {
+                    // a service's own OpenAPI document, only for holders of the service-to-service secret;
+                    // both fake routes serve it, so the gateway must keep each path for its owner only
+                    boolean peer = "test-peer-secret-for-the-gateway-tests-0123456789"
+                            .equals(request.getHeader("X-StrategyLab-Peer"));
+                    request.response().setStatusCode(peer ? 200 : 403).putHeader("Content-Type", "application/json")
+                            .end(peer ? SERVICE_OPENAPI : "{}");
                 }
                 case "/api/v1/sites/events" -> {
                     var response = request.response().setChunked(true).putHeader("Content-Type", "text/event-stream");
