@@ -43,7 +43,7 @@ class PublicApiIT {
     @BeforeAll
     static void up() throws Exception {
         node = NodeProject.install(Path.of("src/test/node/public-api"), Path.of("target/node/public-api").toAbsolutePath());
-        stack = BrowserStack.start(PublicApiIT.class.getSimpleName());
+        stack = BrowserStack.startStack(PublicApiIT.class.getSimpleName());
         HttpResponse<String> response = get("/api/v1/openapi");
         assertEquals(200, response.statusCode(), response.body());
         merged = JSON.readTree(response.body());

@@ -75,8 +75,12 @@ public final class BrowserStack implements AutoCloseable {
         return startStack(name);
     }
 
-    /** The stack alone, for a person's own browser ({@link #main}): no Chromium needed here. */
-    private static BrowserStack startStack(String name) {
+    /**
+     * The stack alone, for tests that drive it with other clients than a browser (the public API's
+     * document and its generated client) and for a person's own browser ({@link #main}): no
+     * Chromium needed.
+     */
+    public static BrowserStack startStack(String name) {
         Path directory = Path.of(System.getProperty("strategylab.it.work-dir", "target/browser-it")).resolve(name);
         BrowserStack stack = new BrowserStack(directory);
         try {
