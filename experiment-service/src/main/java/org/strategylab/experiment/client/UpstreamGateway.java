@@ -64,7 +64,7 @@ public class UpstreamGateway {
     public Uni<Strategy> createStrategy(String token, String siteId, String name, String recordType, JsonNode tree,
                                         boolean saved) {
         ObjectNode body = JSON.objectNode().put("name", name).put("recordType", recordType).put("isSaved", saved);
-        body.set("tree", tree);
+        body.set("tree", siteTree(tree));
         return guard(client.createStrategy(bearer(token), siteId, body)).map(view -> {
             JsonNode size = view.path("estimatedSize");
             return new Strategy(view.path("strategyId").asLong(), view.path("stepTree").path("stepId").asLong(),
@@ -81,7 +81,7 @@ public class UpstreamGateway {
                                      Map<String, List<String>> controlLists, String controlsSearch,
                                      String controlsParameter) {
         ObjectNode body = JSON.objectNode().put("recordType", recordType);
-        body.set("tree", tree);
+        body.set("tree", siteTree(tree));
         ArrayNode sets = body.putArray("controlSets");
         controlLists.forEach((label, ids) -> {
             ObjectNode set = sets.addObject().put("label", label);
@@ -161,7 +161,7 @@ public class UpstreamGateway {
     /** Replaces a strategy's step tree; answers the new root step. */
     public Uni<Long> replaceTree(String token, String siteId, long strategyId, JsonNode tree) {
         ObjectNode body = JSON.objectNode();
-        body.set("tree", tree);
+        body.set("tree", siteTree(tree));
         return guard(client.patchStrategy(bearer(token), siteId, strategyId, body))
                 .map(view -> view.path("stepTree").path("stepId").asLong());
     }
@@ -178,7 +178,7 @@ public class UpstreamGateway {
             body.put("stepId", stepId);
         } else {
             body.put("recordType", recordType);
-            body.set("tree", tree);
+            body.set("tree", siteTree(tree));
         }
         if (parameters != null && !parameters.isEmpty()) {
             body.set("parameters", mapper.valueToTree(parameters));
@@ -201,6 +201,31 @@ public class UpstreamGateway {
     /** A search's parameters as the site declares them ({@code parameters[]} with WDK's {@code type}, {@code min}, {@code max}, …). */
     public Uni<JsonNode> paramSpecs(String token, String siteId, String recordType, String searchName) {
         return guard(client.paramSpecs(bearer(token), siteId, recordType, searchName));
+    }
+
+    /**
+     * The tree as upstream-gateway reads it: without the caller's step {@code id}s, which name the
+     * steps here (step analysis, optimisation knobs) and are nothing to the site.
+     */
+    static JsonNode siteTree(JsonNode tree) {
+        if (tree == null || !tree.isObject() || !hasIds(tree)) {
+            return tree;
+        }
+        ObjectNode copy = ((ObjectNode) tree).deepCopy();
+        removeIds(copy);
+        return copy;
+    }
+
+    private static boolean hasIds(JsonNode node) {
+        return node.isObject() && (node.has("id") || hasIds(node.path("primaryInput")) || hasIds(node.path("secondaryInput")));
+    }
+
+    private static void removeIds(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            object.remove("id");
+            removeIds(object.path("primaryInput"));
+            removeIds(object.path("secondaryInput"));
+        }
     }
 
     private static String bearer(String token) {
