@@ -161,8 +161,11 @@ public class ExperimentService {
         });
     }
 
+    /** One experiment, a gene-ID experiment with its input ({@code config.targetGeneIds}, read from its own table). */
     public Uni<ExperimentView> get(String callerId, String id) {
-        return owned(callerId, id).map(views::view);
+        return owned(callerId, id).chain(row -> ExperimentViews.settings(row).geneIdMode()
+                ? repository.targets(row.id).map(targets -> views.view(row, targets))
+                : Uni.createFrom().item(views.view(row)));
     }
 
     public Uni<ExperimentPage> list(String callerId, ExperimentRepository.Filter filter, int limit, int offset) {
