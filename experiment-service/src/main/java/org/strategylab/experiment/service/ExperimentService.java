@@ -116,7 +116,8 @@ public class ExperimentService {
                     worker.releaseSlot(operationId);
                     // held here and never run: ended, so nothing waits for it (nothing to end if the
                     // registration itself failed)
-                    return holding.chain(handle -> handle.fail("the run could not start: " + failure.getMessage()))
+                    return holding.chain(handle -> handle.fail("the run could not start: "
+                            + org.strategylab.experiment.client.FailureText.of(failure, "its row or operation could not be written")))
                             .onFailure().recoverWithNull().replaceWithVoid();
                 })
                 .invoke(written -> {
