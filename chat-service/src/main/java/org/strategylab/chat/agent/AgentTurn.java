@@ -38,6 +38,7 @@ import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
 import org.strategylab.chat.tools.TurnGraph;
 import org.strategylab.chat.tools.TurnScope;
+import org.strategylab.edge.peer.CallFailures;
 import org.strategylab.eventlog.index.OperationStatus;
 
 /**
@@ -158,7 +159,7 @@ public final class AgentTurn {
         } catch (RuntimeException e) {
             LOG.errorf(e, "turn %s failed", events.operationId());
             status = OperationStatus.FAILED;
-            error = "the turn failed: " + e.getMessage();
+            error = "the turn failed: " + CallFailures.personsText(e, "an unexpected error; quote the operation id when reporting it");
             events.error(error);
         }
         if (cancelled && status == OperationStatus.COMPLETED) {
@@ -304,7 +305,8 @@ public final class AgentTurn {
             if (cause instanceof ToolRefusal refusal) {
                 return ToolResults.refusal(refusal.getMessage());
             }
-            String message = name + " failed: " + (cause == null ? "unknown error" : cause.getMessage());
+            // a person reads this (an SSE error event): the failure's sentence, never a Java exception's text
+            String message = name + " failed: " + CallFailures.personsText(cause, "an unexpected error");
             LOG.warnf(cause, "tool %s failed in operation %s", name, events.operationId());
             events.error(message);
             return ToolResults.refusal(message);

@@ -7,10 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.WebApplicationException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
+import org.strategylab.edge.peer.CallFailures;
 import org.strategylab.edge.peer.PeerFailure;
 
 /**
@@ -23,6 +25,8 @@ import org.strategylab.edge.peer.PeerFailure;
 public class UpstreamSite {
 
     static final String PEER = "upstream-gateway";
+    /** Who a person understands not to have answered: upstream-gateway stands for the site. */
+    private static final String SUBJECT = "the site";
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     /** Longer than upstream-gateway's own upstream timeouts, so its answer (or its 504) arrives first. */
     private static final Duration WAIT = Duration.ofSeconds(200);
@@ -34,8 +38,12 @@ public class UpstreamSite {
     @Inject
     ObjectMapper mapper;
 
+    /** upstream-gateway's client's wait for an answer (ms), said when it runs out. */
+    @ConfigProperty(name = "quarkus.rest-client.upstream-gateway.read-timeout", defaultValue = "180000")
+    long readTimeoutMillis;
+
     public JsonNode sites() {
-        return await(client.sites());
+        return await("listing the sites", client.sites());
     }
 
     /** Sites upstream-gateway answered for: a site's existence does not change while the service runs. */
@@ -47,7 +55,7 @@ public class UpstreamSite {
             return true;
         }
         try {
-            await(client.site(siteId));
+            await("looking up the site", client.site(siteId));
             knownSites.add(siteId);
             return true;
         } catch (PeerFailure failure) {
@@ -60,30 +68,30 @@ public class UpstreamSite {
 
     /** The site's searches ranked for the query; {@code mode} is upstream-gateway's: lexical, semantic or hybrid. */
     public JsonNode searches(String token, String siteId, String recordType, String query, int limit, String mode) {
-        return await(client.searches(bearer(token), siteId, recordType, query, limit, mode));
+        return await("searching the catalogue", client.searches(bearer(token), siteId, recordType, query, limit, mode));
     }
 
     public JsonNode paramSpecs(String token, String siteId, String recordType, String searchName,
                                Map<String, Object> contextValues) {
-        return await(client.paramSpecs(bearer(token), siteId, recordType, searchName, context(contextValues)));
+        return await("reading the search's parameters", client.paramSpecs(bearer(token), siteId, recordType, searchName, context(contextValues)));
     }
 
     public JsonNode vocabulary(String token, String siteId, String recordType, String searchName, String param,
                                String query, int limit, String mode) {
-        return await(client.vocabulary(bearer(token), siteId, recordType, searchName, param, query, limit, mode));
+        return await("reading a parameter's values", client.vocabulary(bearer(token), siteId, recordType, searchName, param, query, limit, mode));
     }
 
     public JsonNode dependentParams(String token, String siteId, String recordType, String searchName, String param,
                                     Object value, Map<String, Object> contextValues) {
         ObjectNode body = context(contextValues);
         body.putObject("changedParam").put("name", param).set("value", mapper.valueToTree(value));
-        return await(client.dependentParams(bearer(token), siteId, recordType, searchName, body));
+        return await("reading the dependent parameters", client.dependentParams(bearer(token), siteId, recordType, searchName, body));
     }
 
     /** Checks parameter values with the site: a {@link PeerFailure} 422 names each bad one. */
     public JsonNode validate(String token, String siteId, String recordType, String searchName,
                              Map<String, Object> parameters) {
-        return await(client.validate(bearer(token), siteId, recordType, searchName, context(parameters)));
+        return await("checking the parameter values", client.validate(bearer(token), siteId, recordType, searchName, context(parameters)));
     }
 
     /** Creates a strategy on the site from a step tree; answers its view (ids, sizes, web URL). */
@@ -91,7 +99,7 @@ public class UpstreamSite {
                                    boolean saved) {
         ObjectNode body = JSON.objectNode().put("name", name).put("recordType", recordType).put("isSaved", saved);
         body.set("tree", tree);
-        return await(client.createStrategy(bearer(token), siteId, body));
+        return await("creating the strategy", client.createStrategy(bearer(token), siteId, body));
     }
 
     /** Replaces a strategy's step tree (and name); answers its new view. */
@@ -99,33 +107,33 @@ public class UpstreamSite {
                                        JsonNode tree) {
         ObjectNode patch = JSON.objectNode().put("name", name).put("recordType", recordType);
         patch.set("tree", tree);
-        return await(client.patchStrategy(bearer(token), siteId, strategyId, patch));
+        return await("replacing the strategy's steps", client.patchStrategy(bearer(token), siteId, strategyId, patch));
     }
 
     public void deleteStrategy(String token, String siteId, long strategyId) {
-        await(client.deleteStrategy(bearer(token), siteId, strategyId));
+        await("deleting a strategy", client.deleteStrategy(bearer(token), siteId, strategyId));
     }
 
     /** The first records of a step's result, with its counts. */
     public JsonNode records(String token, String siteId, long stepId, int limit) {
-        return await(client.records(bearer(token), siteId, stepId, 0, limit));
+        return await("reading the result's records", client.records(bearer(token), siteId, stepId, 0, limit));
     }
 
     /** A step's result IDs, one per gene, at most {@code max}: {@code {ids, totalCount, truncated}}. */
     public JsonNode orderedIds(String token, String siteId, long stepId, int max) {
-        return await(client.orderedIds(bearer(token), siteId, stepId, max));
+        return await("reading the result's gene IDs", client.orderedIds(bearer(token), siteId, stepId, max));
     }
 
     /** A download of a step's result prepared on the site: its URL there. */
     public JsonNode temporaryResult(String token, String siteId, long stepId, String format) {
-        return await(client.temporaryResult(bearer(token), siteId, stepId, JSON.objectNode().put("format", format)));
+        return await("preparing the download", client.temporaryResult(bearer(token), siteId, stepId, JSON.objectNode().put("format", format)));
     }
 
     /** Uploads an ID list as a dataset; answers its id (the value of an input-dataset parameter). */
     public long dataset(String token, String siteId, java.util.List<String> ids) {
         ObjectNode body = JSON.objectNode();
         body.set("ids", mapper.valueToTree(ids));
-        return await(client.dataset(bearer(token), siteId, body)).path("datasetId").asLong();
+        return await("uploading an ID list", client.dataset(bearer(token), siteId, body)).path("datasetId").asLong();
     }
 
     private ObjectNode context(Map<String, Object> values) {
@@ -134,10 +142,17 @@ public class UpstreamSite {
         return body;
     }
 
-    private <T> T await(Uni<T> call) {
-        return call.onFailure(WebApplicationException.class)
-                .transform(thrown -> PeerFailure.of(PEER, (WebApplicationException) thrown, mapper))
-                .await().atMost(WAIT);
+    /**
+     * The call's answer; a refusal, a failure or no answer is a {@link PeerFailure} whose text a person
+     * can read: the site did not answer within the client's read timeout (or {@link #WAIT}) while
+     * {@code action}, could not be reached, or its problem as upstream-gateway answered it.
+     */
+    private <T> T await(String action, Uni<T> call) {
+        return call.ifNoItem().after(WAIT).failWith(() -> new PeerFailure(PEER, 504, "PEER_TIMEOUT",
+                        CallFailures.sentence(CallFailures.Transport.TIMEOUT, SUBJECT, action, WAIT), List.of()))
+                .onFailure().transform(thrown -> CallFailures.peerFailure(PEER, SUBJECT, action,
+                        Duration.ofMillis(readTimeoutMillis), thrown, mapper))
+                .await().indefinitely();
     }
 
     private static String bearer(String token) {

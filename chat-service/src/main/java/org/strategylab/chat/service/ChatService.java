@@ -199,7 +199,8 @@ public class ChatService {
         } catch (RuntimeException e) {
             worker.releaseSlot(operationId);
             // held by this instance and never run: ended, so the conversation is not kept busy
-            holding.thenAccept(handle -> handle.fail("the turn could not start: " + e.getMessage()).subscribe()
+            holding.thenAccept(handle -> handle.fail("the turn could not start: "
+                            + org.strategylab.edge.peer.CallFailures.personsText(e, "its records could not be written")).subscribe()
                     .with(done -> { }, failure -> LOG.warnf("turn %s stays active until its lease ends: %s",
                             handle.id(), failure.getMessage())));
             throw e;

@@ -85,6 +85,14 @@ public class MentionLoader {
             }
             throw new ProblemException(502, "PEER_UNAVAILABLE", "Bad Gateway",
                     "the experiment could not be loaded: " + failure.getMessage(), List.of());
+        } catch (RuntimeException e) {
+            Throwable failure = org.strategylab.edge.peer.CallFailures.peerFailure("experiment-service",
+                    "the experiment service", "loading the experiment", WAIT, e, mapper);
+            if (failure instanceof PeerFailure peer) {
+                throw new ProblemException(peer.status(), peer.code(), peer.status() == 504 ? "Gateway Timeout" : "Bad Gateway",
+                        "the experiment could not be loaded: " + peer.getMessage(), List.of());
+            }
+            throw e;
         }
     }
 

@@ -89,7 +89,8 @@ public class TurnRunner {
             history = newConversation != null ? List.of() : history(strategyId, UUID.fromString(command.userMessageId()));
         } catch (RuntimeException e) {
             LOG.warnf("turn %s could not start: %s", command.operationId(), e.getMessage());
-            handle.fail("the turn could not start: " + e.getMessage()).await().atMost(WAIT);
+            handle.fail("the turn could not start: " + org.strategylab.edge.peer.CallFailures.personsText(e,
+                    "an unexpected error; quote the operation id when reporting it")).await().atMost(WAIT);
             return;
         }
         TurnEvents events = new TurnEvents(handle, mapper);

@@ -17,7 +17,7 @@ import org.strategylab.evaluation.model.TreeOptimizationResult;
  * @param metricsStale true after a refine changed the step until the experiment is re-evaluated
  * @param resultCount  the upstream result size (search and tree modes), or the number of given IDs
  */
-public record ExperimentView(String id, String userId, String siteId, String name, ExperimentSettings config,
+public record ExperimentView(String id, String userId, String siteId, String name, ExperimentConfigView config,
                              String status, ExperimentMetrics metrics, CrossValidationResult crossValidation,
                              List<EnrichmentResult> enrichmentResults, List<GeneInfo> truePositiveGenes,
                              List<GeneInfo> falseNegativeGenes, List<GeneInfo> falsePositiveGenes,

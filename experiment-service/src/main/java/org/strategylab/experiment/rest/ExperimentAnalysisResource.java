@@ -16,8 +16,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.strategylab.edge.auth.Caller;
 import org.strategylab.evaluation.model.EnrichmentResult;
-import org.strategylab.evaluation.model.CustomEnrichmentResult;
 import org.strategylab.experiment.api.CustomEnrichRequest;
+import org.strategylab.experiment.api.CustomEnrichmentAnswer;
 import org.strategylab.experiment.api.EnrichRequest;
 import org.strategylab.experiment.api.StepAnalysisRequest;
 import org.strategylab.experiment.api.ThresholdSweepRequest;
@@ -75,9 +75,9 @@ public class ExperimentAnalysisResource {
     @Path("/custom-enrich")
     @Operation(summary = "Test a gene set against the experiment's result within a background (the given IDs, else the"
             + " organism's genes): exact hypergeometric p, fold enrichment, odds ratios")
-    @APIResponse(responseCode = "422", description = "An empty gene set, one larger than the background, no organism to"
-            + " take the background from; errors[] names the field")
-    public Uni<CustomEnrichmentResult> customEnrich(@PathParam("id") String id, @Valid @NotNull CustomEnrichRequest request) {
+    @APIResponse(responseCode = "422", description = "An empty gene set, one larger than the background, no single organism"
+            + " to take the background from; errors[] names the field")
+    public Uni<CustomEnrichmentAnswer> customEnrich(@PathParam("id") String id, @Valid @NotNull CustomEnrichRequest request) {
         return customEnrichment.enrich(caller.id(), token.getRawToken(), id, request);
     }
 

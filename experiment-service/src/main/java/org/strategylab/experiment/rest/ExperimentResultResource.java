@@ -73,9 +73,10 @@ public class ExperimentResultResource {
                                  @QueryParam("offset") @DefaultValue("0") @Min(0) int offset,
                                  @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(MAX_RECORDS) int limit,
                                  @QueryParam("sort") String sort,
-                                 @QueryParam("dir") @DefaultValue("ASC") @Pattern(regexp = "ASC|DESC", message = "must be ASC or DESC") String direction,
+                                 @QueryParam("dir") @DefaultValue("ASC") @Pattern(regexp = "ASC|DESC", message = "must be ASC or DESC") String dir,
                                  @QueryParam("attributes") String attributes) {
-        return results.records(caller.id(), token.getRawToken(), id, offset, limit, sort, direction, attributes);
+        // the Java name is the one a violation names: it must be the query parameter's
+        return results.records(caller.id(), token.getRawToken(), id, offset, limit, sort, dir, attributes);
     }
 
     @POST

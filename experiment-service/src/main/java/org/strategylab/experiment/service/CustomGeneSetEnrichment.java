@@ -13,8 +13,8 @@ import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.enrichment.CustomEnrichment;
-import org.strategylab.evaluation.model.CustomEnrichmentResult;
 import org.strategylab.experiment.api.CustomEnrichRequest;
+import org.strategylab.experiment.api.CustomEnrichmentAnswer;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.client.UpstreamGateway;
 import org.strategylab.experiment.config.ExperimentConfig;
@@ -26,14 +26,17 @@ import org.strategylab.experiment.persistence.ExperimentRepository;
  * (spec §2.6, DECISIONS 12): evaluation-core's {@link CustomEnrichment} (exact one-sided
  * hypergeometric p, fold a·N/(n·K), sample and Haldane odds ratios, IDs outside the background
  * counted and dropped). The result is the experiment's genes (its step's IDs on the site, or the
- * given IDs of a gene-ID experiment); the background is {@code backgroundIds}, or every gene of the
- * experiment's organism as the site lists it (its taxon search).
+ * given IDs of a gene-ID experiment); the background is {@code backgroundIds}, or every gene of an
+ * organism as the site lists it (its taxon search): the request's, the experiment's search's, or the
+ * one its genes belong to. The answer says which.
  */
 @ApplicationScoped
 public class CustomGeneSetEnrichment {
 
     static final String ORGANISM_SEARCH = "GenesByTaxon";
     static final String ORGANISM_PARAMETER = "organism";
+    /** The most genes one gene-record look-up of upstream-gateway takes. */
+    static final int RESOLVE_CHUNK = 1000;
 
     @Inject
     ExperimentService experiments;
@@ -47,7 +50,11 @@ public class CustomGeneSetEnrichment {
     @Inject
     ExperimentConfig config;
 
-    public Uni<CustomEnrichmentResult> enrich(String callerId, String token, String id, CustomEnrichRequest request) {
+    /** The genes the set is tested within, and where they came from ({@link CustomEnrichmentAnswer}). */
+    private record Background(List<String> ids, String source, String organism) {
+    }
+
+    public Uni<CustomEnrichmentAnswer> enrich(String callerId, String token, String id, CustomEnrichRequest request) {
         if (request.geneSetName().isBlank()) {
             throw invalid("/geneSetName", "must not be blank");
         }
@@ -57,15 +64,16 @@ public class CustomGeneSetEnrichment {
                         "Custom enrichment needs a completed experiment; this one is " + row.status);
             }
             ExperimentSettings settings = ExperimentViews.settings(row);
-            Uni<List<String>> background = background(token, settings, request);
-            return resultIds(token, row, settings).chain(result -> background.map(universe -> {
-                try {
-                    return CustomEnrichment.analyse(request.geneSetName(), request.geneIds(), result, universe,
-                            settings.positiveControls());
-                } catch (ValidationException e) {
-                    throw invalid("/" + e.field(), e.getMessage().substring(e.field().length() + 2));
-                }
-            }));
+            return resultIds(token, row, settings).chain(result -> background(token, settings, request, result)
+                    .map(background -> {
+                        try {
+                            return new CustomEnrichmentAnswer(CustomEnrichment.analyse(request.geneSetName(),
+                                    request.geneIds(), result, background.ids(), settings.positiveControls()),
+                                    background.source(), background.organism());
+                        } catch (ValidationException e) {
+                            throw invalid("/" + e.field(), e.getMessage().substring(e.field().length() + 2));
+                        }
+                    }));
         });
     }
 
@@ -79,21 +87,70 @@ public class CustomGeneSetEnrichment {
         return upstream.orderedIds(token, settings.siteId(), row.upstreamStepId, config.analyses().maxSiteIds(), null, null);
     }
 
-    private Uni<List<String>> background(String token, ExperimentSettings settings, CustomEnrichRequest request) {
+    /**
+     * The background: {@code backgroundIds}, else every gene of an organism — the request's, else the
+     * one the experiment's search or tree names, else the one its genes (the result) belong to as the
+     * site's gene records say. Several organisms, or none known, is a 422 saying which.
+     */
+    private Uni<Background> background(String token, ExperimentSettings settings, CustomEnrichRequest request,
+                                       List<String> result) {
         if (request.backgroundIds() != null) {
-            return Uni.createFrom().item(request.backgroundIds());
+            return Uni.createFrom().item(new Background(request.backgroundIds(), CustomEnrichmentAnswer.GIVEN, null));
         }
-        String organism = request.organism() != null && !request.organism().isBlank() ? request.organism()
-                : organism(settings);
-        if (organism == null) {
-            throw invalid("/backgroundIds", "the experiment names no single organism: give backgroundIds or organism");
+        if (request.organism() != null && !request.organism().isBlank()) {
+            return organismGenes(token, settings, request.organism().trim(), CustomEnrichmentAnswer.REQUEST_ORGANISM);
         }
+        String named = organism(settings);
+        if (named != null) {
+            return organismGenes(token, settings, named, CustomEnrichmentAnswer.SEARCH_ORGANISM);
+        }
+        return organismOfGenes(token, settings.siteId(), result).chain(organisms -> {
+            if (organisms.isEmpty()) {
+                throw invalid("/backgroundIds", "none of the experiment's genes is a gene of the site, so they name no"
+                        + " organism to take the background from: give backgroundIds or organism");
+            }
+            if (organisms.size() > 1) {
+                throw invalid("/organism", "the experiment's genes belong to " + organisms.size() + " organisms ("
+                        + String.join(", ", organisms) + "): name the one whose genes are the background, or give backgroundIds");
+            }
+            return organismGenes(token, settings, organisms.first(), CustomEnrichmentAnswer.GENES_ORGANISM);
+        });
+    }
+
+    private Uni<Background> organismGenes(String token, ExperimentSettings settings, String organism, String source) {
         ObjectNode search = JsonNodeFactory.instance.objectNode().put("searchName", ORGANISM_SEARCH);
         search.putObject("parameters").putArray(ORGANISM_PARAMETER).add(organism);
         return upstream.searchIds(token, settings.siteId(), settings.recordType(), search, config.analyses().maxSiteIds())
                 .onFailure(failure -> failure instanceof org.strategylab.experiment.client.UpstreamFailure refused
                         && refused.inputRefused())
-                .transform(failure -> invalid("/organism", "the site has no organism '" + organism + "'"));
+                .transform(failure -> invalid("/organism", "the site has no organism '" + organism + "'"))
+                .map(ids -> new Background(ids, source, organism));
+    }
+
+    /**
+     * The organisms of the experiment's genes as the site's gene records name them (its first
+     * {@code runs.max-gene-info} genes, {@value #RESOLVE_CHUNK} per call to upstream-gateway); IDs the
+     * site does not know name none.
+     */
+    private Uni<TreeSet<String>> organismOfGenes(String token, String siteId, List<String> genes) {
+        List<String> asked = genes.subList(0, Math.min(genes.size(), config.runs().maxGeneInfo()));
+        List<Uni<JsonNode>> calls = new java.util.ArrayList<>();
+        for (int from = 0; from < asked.size(); from += RESOLVE_CHUNK) {
+            calls.add(upstream.resolveGenes(token, siteId, asked.subList(from, Math.min(asked.size(), from + RESOLVE_CHUNK))));
+        }
+        if (calls.isEmpty()) {
+            return Uni.createFrom().item(new TreeSet<>());
+        }
+        return Uni.join().all(calls).andFailFast().map(answers -> {
+            TreeSet<String> organisms = new TreeSet<>();
+            answers.forEach(answer -> answer.path("resolved").forEach(gene -> {
+                String organism = gene.path("organism").asText("");
+                if (!organism.isBlank()) {
+                    organisms.add(organism);
+                }
+            }));
+            return organisms;
+        });
     }
 
     /** The one organism the experiment's search (or every step of its tree that names one) is about, else null. */

@@ -23,7 +23,6 @@ import org.strategylab.evaluation.model.EnrichmentTerm;
 import org.strategylab.experiment.api.EnrichRequest;
 import org.strategylab.experiment.api.ExperimentResults;
 import org.strategylab.experiment.api.ExperimentSettings;
-import org.strategylab.experiment.client.UpstreamFailure;
 import org.strategylab.experiment.client.UpstreamGateway;
 import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.persistence.ExperimentEntity;
@@ -138,8 +137,7 @@ public class ExperimentEnrichment {
     }
 
     private static EnrichmentResult failed(String type, Throwable failure) {
-        String text = failure instanceof UpstreamFailure upstreamFailure ? upstreamFailure.describe()
-                : failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+        String text = org.strategylab.experiment.client.FailureText.of(failure, "the analysis failed unexpectedly");
         LOG.infof("enrichment %s failed: %s", type, text);
         return new EnrichmentResult(type, List.of(), 0, 0, text);
     }

@@ -116,7 +116,8 @@ public class ExperimentService {
                     worker.releaseSlot(operationId);
                     // held here and never run: ended, so nothing waits for it (nothing to end if the
                     // registration itself failed)
-                    return holding.chain(handle -> handle.fail("the run could not start: " + failure.getMessage()))
+                    return holding.chain(handle -> handle.fail("the run could not start: "
+                            + org.strategylab.experiment.client.FailureText.of(failure, "its row or operation could not be written")))
                             .onFailure().recoverWithNull().replaceWithVoid();
                 })
                 .invoke(written -> {
@@ -161,8 +162,11 @@ public class ExperimentService {
         });
     }
 
+    /** One experiment, a gene-ID experiment with its input ({@code config.targetGeneIds}, read from its own table). */
     public Uni<ExperimentView> get(String callerId, String id) {
-        return owned(callerId, id).map(views::view);
+        return owned(callerId, id).chain(row -> ExperimentViews.settings(row).geneIdMode()
+                ? repository.targets(row.id).map(targets -> views.view(row, targets))
+                : Uni.createFrom().item(views.view(row)));
     }
 
     public Uni<ExperimentPage> list(String callerId, ExperimentRepository.Filter filter, int limit, int offset) {

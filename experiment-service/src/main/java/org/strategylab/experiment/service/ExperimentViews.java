@@ -9,6 +9,7 @@ import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.evaluation.model.Experiment;
 import org.strategylab.evaluation.model.ExperimentConfig;
 import org.strategylab.evaluation.model.ExperimentMetrics;
+import org.strategylab.experiment.api.ExperimentConfigView;
 import org.strategylab.experiment.api.ExperimentResults;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.api.ExperimentSummary;
@@ -19,8 +20,17 @@ import org.strategylab.experiment.persistence.ExperimentEntity;
 @ApplicationScoped
 public class ExperimentViews {
 
+    /** The full experiment without a gene-ID experiment's input (events, answers of changes). */
     public ExperimentView view(ExperimentEntity e) {
-        ExperimentSettings settings = settings(e);
+        return view(e, null);
+    }
+
+    /**
+     * The full experiment; {@code targetGeneIds} is a gene-ID experiment's input, given only on the
+     * read of one experiment (null leaves it out).
+     */
+    public ExperimentView view(ExperimentEntity e, List<String> targetGeneIds) {
+        ExperimentConfigView settings = new ExperimentConfigView(settings(e), targetGeneIds);
         ExperimentResults results = results(e);
         return new ExperimentView(e.id.toString(), e.ownerId, e.siteId, e.name, settings, e.status, results.metrics(),
                 results.crossValidation(), results.enrichmentResults(), results.truePositiveGenes(), results.falseNegativeGenes(),

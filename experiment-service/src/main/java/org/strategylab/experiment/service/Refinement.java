@@ -71,12 +71,15 @@ public class Refinement {
             // the site's public validation runs in its guest session, where the caller's uploaded ID
             // lists do not exist: an ID-list search is checked when the tree is replaced, as the caller
             boolean idList = ID_LIST_SEARCH.equals(search);
+            String searchField = combine ? "/searchName" : "/transformName";
             Uni<Void> check = combine && !idList
                     ? upstream.validate(token, row.siteId, settings.recordType(), search, parameters)
-                            .onFailure(UpstreamFailure.class).transform(failure -> parametersNamed(ResultBrowser.problem(failure)))
+                            .onFailure(UpstreamFailure.class).transform(failure -> refused(failure, searchField, search, ""))
                     : Uni.createFrom().voidItem();
+            // upstream-gateway names the added step where it sits in the new tree
+            String addedAt = combine ? "/tree/secondaryInput" : "/tree";
             return check.chain(() -> upstream.replaceTree(token, row.siteId, row.upstreamStrategyId, onSite)
-                            .onFailure(UpstreamFailure.class).transform(ResultBrowser::problem))
+                            .onFailure(UpstreamFailure.class).transform(failure -> refused(failure, searchField, search, addedAt)))
                     .chain(newRoot -> repository.update(row.id, callerId, changed -> {
                         changed.config = EvaluationJson.mapper().valueToTree(settings.withTree(asSpec));
                         changed.upstreamStepId = newRoot;
@@ -90,11 +93,37 @@ public class Refinement {
         });
     }
 
-    /** The site names the values as {@code /contextValues/<name>}; the caller wrote them in {@code parameters}. */
-    private static ProblemException parametersNamed(ProblemException problem) {
+    /**
+     * The site's refusal in the caller's terms: an unknown search is a 422 naming the field that named
+     * it (as an experiment's body is answered), not the site's 404; what the site said of the added
+     * step (at {@code addedAt}: its search, its values) is named as the caller wrote it
+     * ({@code searchField}, {@code /parameters/<name>}); a failing site stays a 502/504.
+     */
+    private static ProblemException refused(Throwable failure, String searchField, String search, String addedAt) {
+        if ("SEARCH_NOT_FOUND".equals(((UpstreamFailure) failure).code())) {
+            return ProblemException.invalid("The site refused the refinement", List.of(new FieldError(searchField,
+                    "the site has no search '" + search + "' for this record type")));
+        }
+        ProblemException problem = ResultBrowser.problem(failure);
         return new ProblemException(problem.status(), problem.code(), problem.title(), problem.getMessage(),
-                problem.errors().stream().map(error -> new FieldError(
-                        error.pointer().replaceFirst("^/contextValues", "/parameters"), error.message())).toList());
+                problem.errors().stream().map(error -> new FieldError(caller(error.pointer(), searchField, addedAt),
+                        error.message())).toList());
+    }
+
+    private static String caller(String pointer, String searchField, String addedAt) {
+        if (!pointer.startsWith(addedAt)) {
+            return pointer;
+        }
+        String rest = pointer.substring(addedAt.length());
+        if (rest.equals("/searchName")) {
+            return searchField;
+        }
+        for (String values : List.of("/parameters", "/contextValues")) {
+            if (rest.equals(values) || rest.startsWith(values + "/")) {
+                return "/parameters" + rest.substring(values.length());
+            }
+        }
+        return pointer;
     }
 
     /** The new root: the added search combined with (or transforming) the current result. */

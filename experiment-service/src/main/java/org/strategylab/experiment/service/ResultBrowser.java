@@ -129,7 +129,7 @@ public class ResultBrowser {
     }
 
     /** upstream-gateway's refusal as this service's answer: input problems keep their status, the rest are 502/504. */
-    static ProblemException problem(Throwable failure) {
+    public static ProblemException problem(Throwable failure) {
         UpstreamFailure upstream = (UpstreamFailure) failure;
         if (upstream.inputRefused()) {
             return new ProblemException(upstream.status(), upstream.code() == null ? "UPSTREAM_REFUSED" : upstream.code(),

@@ -29,6 +29,7 @@ final class StepTreeReader {
 
     private final List<FieldError> errors;
     private final List<SearchNode> searches = new ArrayList<>();
+    private final Set<String> ids = new java.util.HashSet<>();
     private int nodes;
 
     StepTreeReader(List<FieldError> errors) {
@@ -61,6 +62,18 @@ final class StepTreeReader {
             }
         }
         ObjectNode out = JsonNodeFactory.instance.objectNode();
+        // the caller's name for the step: kept in the stored tree, so step analysis and tree
+        // optimisation name the step by it (upstream-gateway is sent the tree without it)
+        JsonNode id = node.get("id");
+        if (id != null && !id.isNull()) {
+            if (!(id.isTextual() || id.isIntegralNumber()) || id.asText().isBlank()) {
+                errors.add(new FieldError(pointer + "/id", "must be a non-blank string or a whole number"));
+            } else if (!ids.add(id.asText())) {
+                errors.add(new FieldError(pointer + "/id", "another step of the tree has the id '" + id.asText() + "'"));
+            } else {
+                out.put("id", id.asText());
+            }
+        }
         JsonNode primary = node.get("primaryInput");
         JsonNode secondary = node.get("secondaryInput");
         boolean hasPrimary = primary != null && !primary.isNull();

@@ -32,6 +32,7 @@ class ExperimentEnrichmentCompareTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PF = "Plasmodium falciparum 3D7";
+    private static final String VIVAX = "Plasmodium vivax P01";
 
     @Inject
     OperationEvents events;
@@ -73,12 +74,17 @@ class ExperimentEnrichmentCompareTest {
         assertEquals(21.0, result.path("oddsRatio").asDouble(), 1e-12);       // (3·14)/(2·1)
         assertEquals(3.5 * 14.5 / (2.5 * 1.5), result.path("oddsRatioHaldane").asDouble(), 1e-12);
         assertEquals(1, result.path("geneSetIdsOutsideBackground").asInt());
+        assertEquals("backgroundIds", result.path("backgroundSource").asText());
+        assertTrue(result.path("backgroundOrganism").isMissingNode(), result.toString());
 
         JsonNode tooBig = post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"big\",\"geneIds\":[\"T1\",\"T2\"],"
                 + "\"backgroundIds\":[\"T1\"]}", 422);
         assertEquals("/geneIds", tooBig.path("errors").get(0).path("pointer").asText());
+        // none of T1…T5 is a gene of the site: no organism to take the background from, and the answer says so
         JsonNode noOrganism = post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"T1\"]}", 422);
         assertEquals("/backgroundIds", noOrganism.path("errors").get(0).path("pointer").asText());
+        assertTrue(noOrganism.path("errors").get(0).path("message").asText().contains("none of the experiment's genes"),
+                noOrganism.toString());
         post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[]}", 400);
         post(ExperimentRunTest.newUser("other"), "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"T1\"]}", 404);
     }
@@ -101,10 +107,56 @@ class ExperimentEnrichmentCompareTest {
         // the whole result (every kinase, not only the controls found) within every gene of the organism
         JsonNode expected = EvaluationJson.mapper().valueToTree(CustomEnrichment.analyse("half kinases", geneSet,
                 kinases.ids(), all.ids(), positives));
-        assertEquals(expected, result);
+        assertEquals(expected, withoutBackground(result));
+        assertEquals("search", result.path("backgroundSource").asText());
+        assertEquals(PF, result.path("backgroundOrganism").asText());
         assertEquals(10, result.path("overlapCount").asInt());
         assertEquals(2, result.path("tpCount").asInt());
         assertEquals(all.ids().size(), result.path("backgroundSize").asInt());
+    }
+
+    @Test
+    void aGeneIdExperimentsBackgroundIsTheOrganismOfItsGenesUnlessThatIsAmbiguous() throws Exception {
+        String gus = ExperimentRunTest.newUser("gus");
+        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(gus, ExperimentRunTest.KINASES);
+        ExperimentRunTest.SearchAnswer all = ExperimentRunTest.run(gus, ExperimentRunTest.FALCIPARUM);
+        ExperimentRunTest.SearchAnswer vivax = ExperimentRunTest.run(gus, ExperimentRunTest.FALCIPARUM.replace(PF, VIVAX));
+        List<String> targets = kinases.ids().subList(0, 20);
+        List<String> positives = targets.subList(0, 3);
+        String id = completed(gus, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":" + ExperimentRunTest.json(targets)
+                + ",\"positiveControls\":" + ExperimentRunTest.json(positives) + "}");
+        List<String> geneSet = new ArrayList<>(kinases.ids().subList(10, Math.min(30, kinases.ids().size())));
+        JsonNode result = post(gus, "/" + id + "/custom-enrich", "{\"geneSetName\":\"kinases\",\"geneIds\":"
+                + ExperimentRunTest.json(geneSet) + "}", 200);
+        assertEquals("genes", result.path("backgroundSource").asText());
+        assertEquals(PF, result.path("backgroundOrganism").asText());
+        assertEquals(EvaluationJson.mapper().valueToTree(CustomEnrichment.analyse("kinases", geneSet, targets, all.ids(),
+                positives)), withoutBackground(result));
+        assertEquals(all.ids().size(), result.path("backgroundSize").asInt());
+
+        // genes of two organisms: the background is ambiguous, and the refusal names both
+        List<String> mixed = new ArrayList<>(targets.subList(0, 5));
+        mixed.addAll(vivax.ids().subList(0, 5));
+        String both = completed(gus, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":" + ExperimentRunTest.json(mixed)
+                + ",\"positiveControls\":" + ExperimentRunTest.json(positives) + "}");
+        JsonNode ambiguous = post(gus, "/" + both + "/custom-enrich", "{\"geneSetName\":\"kinases\",\"geneIds\":"
+                + ExperimentRunTest.json(geneSet) + "}", 422);
+        assertEquals("/organism", ambiguous.path("errors").get(0).path("pointer").asText());
+        String why = ambiguous.path("errors").get(0).path("message").asText();
+        assertTrue(why.contains("2 organisms") && why.contains(PF) && why.contains(VIVAX), why);
+        JsonNode named = post(gus, "/" + both + "/custom-enrich", "{\"geneSetName\":\"kinases\",\"geneIds\":"
+                + ExperimentRunTest.json(geneSet) + ",\"organism\":\"" + VIVAX + "\"}", 200);
+        assertEquals("organism", named.path("backgroundSource").asText());
+        assertEquals(VIVAX, named.path("backgroundOrganism").asText());
+        assertEquals(vivax.ids().size(), named.path("backgroundSize").asInt());
+        post(ExperimentRunTest.newUser("other"), "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"T1\"]}", 404);
+    }
+
+    /** The answer without the background's description, which evaluation-core's result does not have. */
+    private static JsonNode withoutBackground(JsonNode result) {
+        com.fasterxml.jackson.databind.node.ObjectNode copy = result.deepCopy();
+        copy.remove(List.of("backgroundSource", "backgroundOrganism"));
+        return copy;
     }
 
     @Test

@@ -47,8 +47,17 @@ class ExperimentResultTest {
                 + "[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + ExperimentRunTest.json(positives)
                 + ",\"negativeControls\":" + ExperimentRunTest.json(negatives) + "}");
 
-        ExperimentRunTest.as(lena).when().get(EXPERIMENTS + id + "/results/attributes").then().statusCode(200)
-                .body("recordType", equalTo("transcript")).body("attributes.name", hasItem("gene_product"));
+        JsonPath attributes = ExperimentRunTest.as(lena).when().get(EXPERIMENTS + id + "/results/attributes").then()
+                .statusCode(200).body("recordType", equalTo("transcript")).body("attributes.name", hasItem("gene_product"))
+                .extract().jsonPath();
+        // a column the site lists as one it cannot summarise: an empty answer, statistics included (spec §7.6)
+        String unsummarised = attributes.getString("attributes.find { !it.hasDistribution }.name");
+        assertTrue(unsummarised != null, "the site lists a column without a distribution");
+        ExperimentRunTest.as(lena).when().get(EXPERIMENTS + id + "/results/distributions/" + unsummarised).then()
+                .statusCode(200).body("column", equalTo(unsummarised)).body("supported", equalTo(false))
+                .body("histogram", equalTo(List.of())).body("statistics", equalTo(Map.of()));
+        ExperimentRunTest.as(lena).when().get(EXPERIMENTS + id + "/results/distributions/gene_type").then()
+                .statusCode(200).body("supported", equalTo(true)).body("statistics.subsetSize", org.hamcrest.Matchers.greaterThan(0));
         JsonPath page = ExperimentRunTest.as(lena).when().get(EXPERIMENTS + id + "/results/records?limit=500&sort=gene_product&dir=DESC")
                 .then().statusCode(200).extract().jsonPath();
         assertEquals(kinases.count(), page.getLong("meta.totalCount"));
@@ -129,7 +138,7 @@ class ExperimentResultTest {
         String id = run(nora, "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"parameters\":{\"organism\":"
                 + "[\"Plasmodium falciparum 3D7\"]},\"positiveControls\":[\"G1\"]}");
         ExperimentRunTest.as(nora).when().get(EXPERIMENTS + id + "/results/records?dir=UP").then().statusCode(400)
-                .body("errors.pointer", hasItem(org.hamcrest.Matchers.containsString("dir")));
+                .body("errors.pointer", equalTo(List.of("dir")));
         ExperimentRunTest.as(nora).when().get(EXPERIMENTS + id + "/results/records?limit=501").then().statusCode(400);
         ExperimentRunTest.as(nora).body("{\"action\":\"merge\"}").when().post(EXPERIMENTS + id + "/refine").then().statusCode(400);
         ExperimentRunTest.as(nora).body("{\"action\":\"combine\"}").when().post(EXPERIMENTS + id + "/refine").then().statusCode(422)
@@ -138,6 +147,13 @@ class ExperimentResultTest {
                 .when().post(EXPERIMENTS + id + "/refine").then().statusCode(422).body("errors.pointer", hasItem("/operator"));
         ExperimentRunTest.as(nora).body("{\"action\":\"combine\",\"searchName\":\"GenesByTaxon\",\"parameters\":{\"organism\":[\"Nosuchia\"]}}")
                 .when().post(EXPERIMENTS + id + "/refine").then().statusCode(422).body("errors.pointer", hasItem("/parameters/organism"));
+        // an unknown search is the caller's input, named as POST /experiments names it; not the site's 404
+        ExperimentRunTest.as(nora).body("{\"action\":\"combine\",\"searchName\":\"GenesByNothing\"}")
+                .when().post(EXPERIMENTS + id + "/refine").then().statusCode(422).contentType("application/problem+json")
+                .body("errors.pointer", equalTo(List.of("/searchName")));
+        ExperimentRunTest.as(nora).body("{\"action\":\"transform\",\"transformName\":\"GenesByNothing\"}")
+                .when().post(EXPERIMENTS + id + "/refine").then().statusCode(422)
+                .body("errors.pointer", equalTo(List.of("/transformName")));
         ExperimentRunTest.as(nora).body("{\"action\":\"transform\"}").when().post(EXPERIMENTS + id + "/refine").then().statusCode(422)
                 .body("errors.pointer", hasItem("/transformName"));
         ExperimentRunTest.as(nora).body("{\"primaryKey\":[]}").when().post(EXPERIMENTS + id + "/results/record").then().statusCode(400);

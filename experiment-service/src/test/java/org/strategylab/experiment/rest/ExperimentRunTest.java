@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -143,6 +145,14 @@ class ExperimentRunTest {
         // the complete event carries the same experiment
         assertEquals(id, log.get(4).data().path("id").asText());
         assertEquals(expected.metrics().f1Score(), log.get(4).data().path("metrics").path("f1Score").asDouble());
+        // which genes it evaluated (spec §2.1): on the read of the one experiment, in their order; the
+        // event and the list stay light
+        assertEquals(org.strategylab.evaluation.ids.IdNormaliser.clean(targets),
+                experiment.getList("config.targetGeneIds", String.class));
+        assertTrue(log.get(4).data().path("config").has("targetGeneCount"));
+        assertFalse(log.get(4).data().path("config").has("targetGeneIds"));
+        as(alice).when().get(EXPERIMENTS).then().statusCode(200).body("items[0].id", equalTo(id))
+                .body("items[0]", not(hasKey("targetGeneIds"))).body("items[0]", not(hasKey("config")));
     }
 
     @Test

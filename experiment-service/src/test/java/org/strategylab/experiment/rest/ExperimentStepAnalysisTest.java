@@ -260,6 +260,73 @@ class ExperimentStepAnalysisTest {
         assertEquals(wanted.path("bestTrial").path("trialNumber"), stored.path("bestTrial").path("trialNumber"));
     }
 
+    @Test
+    void theCallersStepIdsNameTheStepsThroughStorageAnalysisAndOptimisation() throws Exception {
+        String pia = ExperimentRunTest.newUser("pia");
+        Reference reference = new Reference(pia);
+        ObjectNode named = (ObjectNode) JSON.readTree(TREE);
+        named.put("id", "wanted");
+        ((ObjectNode) named.path("primaryInput")).put("id", "either");
+        ((ObjectNode) named.path("primaryInput").path("primaryInput")).put("id", "kinases");
+        ((ObjectNode) named.path("primaryInput").path("secondaryInput")).put("id", "secreted");
+        ((ObjectNode) named.path("secondaryInput")).put("id", "weight");
+        StepTreeNode tree = StepTrees.fromJson(named);
+        List<String> positives = new ArrayList<>();
+        List<String> negatives = new ArrayList<>();
+        controls(reference, tree, positives, negatives);
+        String body = "{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + named + ",\"positiveControls\":"
+                + ExperimentRunTest.json(positives) + ",\"negativeControls\":" + ExperimentRunTest.json(negatives)
+                + ",\"enableStepAnalysis\":true,\"stepAnalysisPhases\":[\"step_evaluation\"],"
+                + "\"thresholdKnobs\":[{\"stepId\":\"weight\",\"paramName\":\"max_molecular_weight\",\"minVal\":20000,"
+                + "\"maxVal\":80000,\"stepSize\":10000}],\"treeOptimizationObjective\":\"f1\",\"treeOptimizationBudget\":5}";
+        ExperimentRunTest.as(pia).body(body.replace("\"secreted\"", "\"weight\"")).when().post("/api/v1/experiments")
+                .then().statusCode(422).body("errors[0].pointer", equalTo("/stepTree/secondaryInput/id"));
+
+        JsonPath run = ExperimentRunTest.as(pia).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+                .extract().jsonPath();
+        String id = run.getString("experimentId");
+        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        JsonNode experiment = JSON.readTree(ExperimentRunTest.as(pia).when().get("/api/v1/experiments/" + id).then()
+                .statusCode(200).extract().asString());
+        assertEquals("completed", experiment.path("status").asText(), experiment.path("error").asText());
+        JsonNode stored = experiment.path("config").path("stepTree");
+        assertEquals(List.of("wanted", "either", "kinases", "secreted", "weight"), List.of(stored.path("id").asText(),
+                stored.path("primaryInput").path("id").asText(), stored.path("primaryInput").path("primaryInput").path("id").asText(),
+                stored.path("primaryInput").path("secondaryInput").path("id").asText(), stored.path("secondaryInput").path("id").asText()));
+
+        StepAnalysisResult analysis = new StepAnalyzer(reference::evaluate, reference::numeric,
+                ControlSets.of(positives, negatives)).analyse(tree, java.util.EnumSet.of(StepAnalyzer.Phase.STEP_EVALUATION));
+        assertEquals(withoutSizes(EvaluationJson.mapper().valueToTree(analysis)), withoutSizes(experiment.path("stepAnalysis")));
+        List<String> evaluated = new ArrayList<>();
+        experiment.path("stepAnalysis").path("stepEvaluations").forEach(step -> evaluated.add(step.path("stepId").asText()));
+        assertEquals(Set.of("kinases", "secreted", "weight"), new HashSet<>(evaluated));
+
+        org.strategylab.evaluation.model.TreeOptimizationResult expected =
+                new org.strategylab.evaluation.optimization.TreeKnobOptimizer(reference::evaluate, reference.controls)
+                        .optimise(new org.strategylab.evaluation.optimization.TreeKnobOptimizer.Request(tree, List.of(
+                                new org.strategylab.evaluation.model.ThresholdKnob("weight", "max_molecular_weight", 20000,
+                                        80000, 10000.0)), List.of(), "f1", 5, null, null));
+        JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);
+        JsonNode trials = experiment.path("treeOptimization").path("allTrials");
+        assertEquals(5, trials.size());
+        for (int i = 0; i < 5; i++) {
+            assertEquals(wanted.path("allTrials").get(i).path("parameters"), trials.get(i).path("parameters"));
+            assertEquals(wanted.path("allTrials").get(i).path("score").asDouble(), trials.get(i).path("score").asDouble(), 1e-12);
+        }
+
+        String knob = "{\"thresholdKnobs\":[{\"stepId\":\"weight\",\"paramName\":\"max_molecular_weight\",\"minVal\":20000,"
+                + "\"maxVal\":40000,\"stepSize\":10000}],\"operatorKnobs\":[{\"combineNodeId\":\"either\","
+                + "\"options\":[\"UNION\",\"INTERSECT\"]}],\"objective\":\"f1\",\"budget\":5}";
+        ExperimentRunTest.as(pia).body(knob.replace("\"weight\"", "\"step-5\"")).when()
+                .post("/api/v1/experiments/" + id + "/tree-optimization").then().statusCode(422)
+                .body("errors[0].pointer", equalTo("/thresholdKnobs/0/stepId"));
+        JsonPath optimising = ExperimentRunTest.as(pia).body(knob).when()
+                .post("/api/v1/experiments/" + id + "/tree-optimization").then().statusCode(202).extract().jsonPath();
+        events.awaitEnd(optimising.getString("operationId"), ExperimentRunTest.RUN);
+        ExperimentRunTest.as(pia).when().get("/api/v1/experiments/" + id).then().statusCode(200)
+                .body("status", equalTo("completed")).body("treeOptimization.allTrials.size()", equalTo(5));
+    }
+
     /** Positives and negatives spread over the leaves, so every leaf matters to the result. */
     private static void controls(Reference reference, StepTreeNode tree, List<String> positives, List<String> negatives) {
         List<StepTreeNode> leaves = org.strategylab.evaluation.stepanalysis.StrategyTree.leaves(tree);

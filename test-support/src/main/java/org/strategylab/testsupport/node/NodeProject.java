@@ -50,7 +50,8 @@ public final class NodeProject {
                     && Files.getLastModifiedTime(marker).compareTo(Files.getLastModifiedTime(lock)) >= 0;
             if (!current) {
                 NodeRun install = exec(workDir, INSTALL_TIMEOUT, List.of("npm", "ci", "--no-audit", "--no-fund",
-                        "--loglevel=error"));
+                        // no package's install script runs in our build (none of the tools needs one)
+                        "--ignore-scripts", "--loglevel=error"));
                 if (install.exitCode() != 0) {
                     throw new IllegalStateException("npm ci failed in " + workDir + ":\n" + install.output());
                 }
@@ -126,6 +127,9 @@ public final class NodeProject {
     private static void copyTree(Path source, Path target) throws IOException {
         try (Stream<Path> files = Files.walk(source)) {
             for (Path file : (Iterable<Path>) files::iterator) {
+                if (source.relativize(file).startsWith("node_modules")) {
+                    continue; // a developer's own install beside the sources is not ours to copy
+                }
                 Path to = target.resolve(source.relativize(file).toString());
                 if (Files.isDirectory(file)) {
                     Files.createDirectories(to);

@@ -10,15 +10,19 @@ import java.util.OptionalLong;
 import java.util.regex.Pattern;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.strategylab.edge.auth.Caller;
+import org.strategylab.edge.peer.PeerConfig;
+import org.strategylab.edge.peer.PeerCredential;
 import org.strategylab.edge.problem.ProblemResponses;
 
 /**
  * Limits the public catalogue of each site ({@code /api/v1/sites/{siteId}/…}, which calls the site)
  * per client ({@link RateLimiter}): 429 problem+json {@code RATE_LIMITED} with {@code Retry-After}
- * in seconds. The client is the signed-in caller's user id, else its address. The address is the
- * gateway's {@code X-Forwarded-For} when the request comes from a trusted proxy
- * ({@code quarkus.http.proxy.*} in application.properties: loopback only, where the gateway runs),
- * else the peer's own address.
+ * in seconds. The client is the signed-in caller's user id, else its address: the gateway's
+ * {@code X-Forwarded-For} (the gateway drops a caller's own and sets the one address it saw) when the
+ * request carries the service-to-service credential, which only the gateway and sibling services
+ * hold, wherever they run (a pod address in a cluster, not only loopback); otherwise the address the
+ * HTTP layer reports ({@code quarkus.http.proxy.*}: X-Forwarded-For trusted from loopback, else the
+ * peer's own). So anonymous callers each have their own bucket rather than sharing the gateway's.
  */
 public class CatalogRateLimit {
 
@@ -31,14 +35,16 @@ public class CatalogRateLimit {
     @Inject
     Caller caller;
 
+    @Inject
+    PeerConfig peers;
+
     @ServerRequestFilter
     public Optional<Response> limit(ContainerRequestContext context, HttpServerRequest request) {
         String path = context.getUriInfo().getPath();
         if (!CATALOGUE.matcher(path).matches()) {
             return Optional.empty();
         }
-        String client = caller.idIfKnown().map(id -> "user:" + id)
-                .orElseGet(() -> "address:" + (request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress()));
+        String client = caller.idIfKnown().map(id -> "user:" + id).orElseGet(() -> "address:" + address(request));
         OptionalLong wait = limiter.acquire(client);
         if (wait.isEmpty()) {
             return Optional.empty();
@@ -46,5 +52,28 @@ public class CatalogRateLimit {
         Response problem = ProblemResponses.of(429, "RATE_LIMITED", "Too Many Requests",
                 "Too many catalogue requests; try again in " + wait.getAsLong() + " s", path, List.of());
         return Optional.of(Response.fromResponse(problem).header("Retry-After", wait.getAsLong()).build());
+    }
+
+    /** The caller's address: as the gateway saw it when the gateway vouches for the request. */
+    private String address(HttpServerRequest request) {
+        return clientAddress(request.getHeader("X-Forwarded-For"), request.getHeader(PeerCredential.HEADER),
+                peers.secret(), request.remoteAddress() == null ? null : request.remoteAddress().hostAddress());
+    }
+
+    /**
+     * The address a request is counted under.
+     *
+     * @param forwarded the request's {@code X-Forwarded-For}, if any
+     * @param presented the service-to-service credential it carried, if any
+     * @param secret    this service's copy of that credential, if one is configured
+     * @param remote    the address the HTTP layer reports (already the forwarded one from a trusted proxy)
+     */
+    static String clientAddress(String forwarded, String presented, Optional<String> secret, String remote) {
+        boolean fromPeer = secret.map(value -> PeerCredential.matches(value, presented)).orElse(false);
+        if (fromPeer && forwarded != null && !forwarded.isBlank()) {
+            // the gateway sets exactly one address; a list would come from a proxy in front of it
+            return forwarded.split(",")[0].trim();
+        }
+        return remote == null ? "unknown" : remote;
     }
 }

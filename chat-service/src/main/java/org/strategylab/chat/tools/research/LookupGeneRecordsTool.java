@@ -10,7 +10,6 @@ import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.WebApplicationException;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -21,6 +20,7 @@ import org.strategylab.chat.tools.ToolArguments;
 import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
+import org.strategylab.edge.peer.CallFailures;
 import org.strategylab.edge.peer.PeerFailure;
 
 /**
@@ -41,6 +41,11 @@ public class LookupGeneRecordsTool implements AgentTool {
 
     @Inject
     ObjectMapper mapper;
+
+    /** upstream-gateway's client's wait for an answer (ms), said when it runs out. */
+    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "quarkus.rest-client.upstream-gateway.read-timeout",
+            defaultValue = "180000")
+    long readTimeoutMillis;
 
     @Override
     public String name() {
@@ -111,7 +116,7 @@ public class LookupGeneRecordsTool implements AgentTool {
     private JsonNode resolve(Set<String> ids, ToolContext context) {
         ObjectNode body = ToolResults.object();
         ids.forEach(body.putArray("geneIds")::add);
-        JsonNode answer = await(genes.resolve(bearer(context), context.siteId(), body));
+        JsonNode answer = await("resolving the gene IDs", genes.resolve(bearer(context), context.siteId(), body));
         ArrayNode resolved = ToolResults.array();
         for (JsonNode gene : answer.path("resolved")) {
             ObjectNode row = resolved.addObject();
@@ -128,7 +133,7 @@ public class LookupGeneRecordsTool implements AgentTool {
     }
 
     private JsonNode search(String query, String organism, ToolContext context) {
-        JsonNode page = await(genes.search(bearer(context), context.siteId(), query, organism, SEARCH_LIMIT));
+        JsonNode page = await("searching the genes", genes.search(bearer(context), context.siteId(), query, organism, SEARCH_LIMIT));
         ArrayNode found = ToolResults.array();
         for (JsonNode gene : page.path("results")) {
             ObjectNode row = found.addObject().put("geneId", gene.path("geneId").asText());
@@ -147,10 +152,13 @@ public class LookupGeneRecordsTool implements AgentTool {
         return result;
     }
 
-    private <T> T await(Uni<T> call) {
-        return call.onFailure(WebApplicationException.class)
-                .transform(thrown -> PeerFailure.of("upstream-gateway", (WebApplicationException) thrown, mapper))
-                .await().atMost(WAIT);
+    /** The call's answer; a refusal, a failure or no answer is a {@link PeerFailure} a person can read. */
+    private <T> T await(String action, Uni<T> call) {
+        return call.ifNoItem().after(WAIT).failWith(() -> new PeerFailure("upstream-gateway", 504, "PEER_TIMEOUT",
+                        CallFailures.sentence(CallFailures.Transport.TIMEOUT, "the site", action, WAIT), java.util.List.of()))
+                .onFailure().transform(thrown -> CallFailures.peerFailure("upstream-gateway", "the site", action,
+                        Duration.ofMillis(readTimeoutMillis), thrown, mapper))
+                .await().indefinitely();
     }
 
     private static String bearer(ToolContext context) {

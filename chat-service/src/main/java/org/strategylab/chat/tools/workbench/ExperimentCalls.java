@@ -7,10 +7,12 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.WebApplicationException;
 import java.time.Duration;
 import java.util.function.Supplier;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.strategylab.chat.client.ExperimentServiceClient;
 import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRefusal;
+import org.strategylab.edge.peer.CallFailures;
 import org.strategylab.edge.peer.PeerFailure;
 
 /**
@@ -31,6 +33,10 @@ public class ExperimentCalls {
     @Inject
     ObjectMapper mapper;
 
+    /** experiment-service's client's wait for an answer (ms), said when it runs out. */
+    @ConfigProperty(name = "quarkus.rest-client.experiment-service.read-timeout", defaultValue = "120000")
+    long readTimeoutMillis;
+
     /** The turn's experiment; refuses outside a workbench turn. */
     static String experimentId(ToolContext context) {
         String id = context.scope().experimentId();
@@ -43,36 +49,36 @@ public class ExperimentCalls {
     /** {@code POST /api/v1/experiments/{id}/refine}. */
     public JsonNode refine(ToolContext context, JsonNode body) {
         String id = experimentId(context);
-        return guarded(() -> experiments.refine("Bearer " + context.token(), id, body).await().atMost(WAIT));
+        return guarded("refining the experiment", () -> experiments.refine("Bearer " + context.token(), id, body).await().atMost(WAIT));
     }
 
     /** {@code POST /api/v1/experiments/{id}/re-evaluate}: the experiment with its new metrics. */
     public JsonNode reEvaluate(ToolContext context) {
         String id = experimentId(context);
-        return guarded(() -> experiments.reEvaluate("Bearer " + context.token(), id).await().atMost(WAIT));
+        return guarded("re-evaluating the experiment", () -> experiments.reEvaluate("Bearer " + context.token(), id).await().atMost(WAIT));
     }
 
     /** {@code POST /api/v1/control-tests}: a search or tree against controls, now. */
     public JsonNode controlTest(ToolContext context, JsonNode body) {
-        return guarded(() -> experiments.controlTest("Bearer " + context.token(), body).await().atMost(WAIT));
+        return guarded("running the control test", () -> experiments.controlTest("Bearer " + context.token(), body).await().atMost(WAIT));
     }
 
     /** {@code POST /api/v1/experiments}: {@code {operationId, experimentId}} of the run it started. */
     public JsonNode start(ToolContext context, JsonNode body) {
-        return guarded(() -> experiments.start("Bearer " + context.token(), body).await().atMost(WAIT));
+        return guarded("starting the experiment", () -> experiments.start("Bearer " + context.token(), body).await().atMost(WAIT));
     }
 
     /** {@code GET /api/v1/experiments/{id}}. */
     public JsonNode experiment(ToolContext context, String id) {
-        return guarded(() -> experiments.experiment("Bearer " + context.token(), id).await().atMost(WAIT));
+        return guarded("reading the experiment", () -> experiments.experiment("Bearer " + context.token(), id).await().atMost(WAIT));
     }
 
     /** {@code POST /api/v1/control-sets}: the set created. */
     public JsonNode createControlSet(ToolContext context, JsonNode body) {
-        return guarded(() -> experiments.createControlSet("Bearer " + context.token(), body).await().atMost(WAIT));
+        return guarded("creating the control set", () -> experiments.createControlSet("Bearer " + context.token(), body).await().atMost(WAIT));
     }
 
-    private JsonNode guarded(Supplier<JsonNode> call) {
+    private JsonNode guarded(String action, Supplier<JsonNode> call) {
         try {
             return call.get();
         } catch (WebApplicationException e) {
@@ -81,6 +87,11 @@ public class ExperimentCalls {
                 throw new ToolRefusal("experiment-service refused: " + failure.explanation());
             }
             throw failure;
+        } catch (RuntimeException e) {
+            // no answer (a timeout, a refused connection): a sentence naming the call, not the client's exception
+            Throwable failure = CallFailures.peerFailure("experiment-service", "the experiment service", action,
+                    Duration.ofMillis(readTimeoutMillis), e, mapper);
+            throw failure instanceof PeerFailure peer ? peer : e;
         }
     }
 }

@@ -70,6 +70,17 @@ public final class BrowserStack implements AutoCloseable {
      * @param name a directory name for this stack, usually the IT class's simple name
      */
     public static BrowserStack start(String name) {
+        // no browser, no stack: skipped (or failed where -Dbrowser.required=true) before anything starts
+        Browsers.assumeChromium();
+        return startStack(name);
+    }
+
+    /**
+     * The stack alone, for tests that drive it with other clients than a browser (the public API's
+     * document and its generated client) and for a person's own browser ({@link #main}): no
+     * Chromium needed.
+     */
+    public static BrowserStack startStack(String name) {
         Path directory = Path.of(System.getProperty("strategylab.it.work-dir", "target/browser-it")).resolve(name);
         BrowserStack stack = new BrowserStack(directory);
         try {
@@ -142,7 +153,7 @@ public final class BrowserStack implements AutoCloseable {
      * module's class path ({@code java -cp … org.strategylab.browser.support.BrowserStack}).
      */
     public static void main(String[] args) throws InterruptedException {
-        BrowserStack stack = start(args.length > 0 ? args[0] : "manual");
+        BrowserStack stack = startStack(args.length > 0 ? args[0] : "manual");
         Runtime.getRuntime().addShutdownHook(new Thread(stack::close, "browser-stack-stop"));
         System.out.println("open " + stack.baseUri() + " (Ctrl-C stops)");
         Thread.currentThread().join();

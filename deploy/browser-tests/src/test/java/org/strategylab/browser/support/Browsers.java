@@ -1,10 +1,14 @@
 package org.strategylab.browser.support;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Level;
+import java.util.stream.Stream;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.UnexpectedAlertBehaviour;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -13,11 +17,16 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.remote.CapabilityType;
+import org.strategylab.testsupport.node.RequiredTool;
 
 /**
- * Headless Chromium sessions. Debian's {@code chromium} and {@code chromium-driver}
- * ({@code /usr/bin/chromium}, {@code /usr/bin/chromedriver}) are used when present; elsewhere
- * Selenium Manager looks for a browser and its driver. Each session is a fresh profile.
+ * Headless Chromium sessions. The browser is {@code strategylab.it.chromium} when set, otherwise
+ * the first of {@code chromium}, {@code chromium-browser}, {@code google-chrome} on the
+ * {@code PATH} (Debian's {@code chromium} is {@code /usr/bin/chromium}); its driver is
+ * {@code strategylab.it.chromedriver}, or {@code chromedriver} on the {@code PATH} (Debian's
+ * {@code chromium-driver}), or else one Selenium Manager fetches for that browser. Without a
+ * browser the tests are skipped ({@link #assumeChromium()}): Selenium Manager is never asked to
+ * download one. Each session is a fresh profile.
  */
 public final class Browsers {
 
@@ -26,10 +35,44 @@ public final class Browsers {
     /** The phone width every page must be readable at. */
     public static final int PHONE = 390;
 
-    private static final Path DEBIAN_CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path DEBIAN_CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final List<String> BROWSER_NAMES = List.of("chromium", "chromium-browser", "google-chrome",
+            "google-chrome-stable");
 
     private Browsers() {
+    }
+
+    /**
+     * Skips the calling test (or class, from {@code @BeforeAll}) when there is no Chromium, with
+     * one line naming the install command; fails it instead where {@code -Dbrowser.required=true}
+     * (CI). Call it before starting anything.
+     */
+    public static void assumeChromium() {
+        RequiredTool.CHROMIUM.assume(chromiumBinary().isPresent());
+    }
+
+    /** The browser to drive: {@code strategylab.it.chromium}, or the first Chromium or Chrome on the PATH. */
+    static Optional<Path> chromiumBinary() {
+        String configured = System.getProperty("strategylab.it.chromium", "");
+        if (!configured.isBlank()) {
+            Path binary = Path.of(configured);
+            return Files.isExecutable(binary) ? Optional.of(binary) : Optional.empty();
+        }
+        return BROWSER_NAMES.stream().map(Browsers::onPath).flatMap(Optional::stream).findFirst();
+    }
+
+    /** The driver: {@code strategylab.it.chromedriver}, or {@code chromedriver} on the PATH; empty: Selenium Manager's. */
+    private static Optional<Path> chromedriverBinary() {
+        String configured = System.getProperty("strategylab.it.chromedriver", "");
+        if (!configured.isBlank()) {
+            return Optional.of(Path.of(configured)).filter(Files::isExecutable);
+        }
+        return onPath("chromedriver");
+    }
+
+    private static Optional<Path> onPath(String program) {
+        String path = System.getenv().getOrDefault("PATH", "");
+        return Stream.of(path.split(File.pathSeparator)).filter(dir -> !dir.isEmpty())
+                .map(dir -> Path.of(dir, program)).filter(Files::isExecutable).findFirst();
     }
 
     /** A browser whose page area is {@code width} CSS pixels wide (900 high; 844 at {@link #PHONE}). */
@@ -39,9 +82,8 @@ public final class Browsers {
         options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 "--window-size=" + width + "," + height, "--force-device-scale-factor=1", "--lang=en-GB",
                 "--no-first-run", "--disable-extensions", "--disable-background-networking");
-        if (Files.isExecutable(DEBIAN_CHROMIUM)) {
-            options.setBinary(DEBIAN_CHROMIUM.toFile());
-        }
+        assumeChromium();
+        chromiumBinary().ifPresent(binary -> options.setBinary(binary.toFile()));
         // the console, read by Browser.assertNoConsoleErrors
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
@@ -50,9 +92,7 @@ public final class Browsers {
         options.setCapability(CapabilityType.UNHANDLED_PROMPT_BEHAVIOUR, UnexpectedAlertBehaviour.IGNORE);
         options.setExperimentalOption("prefs", Map.of("intl.accept_languages", "en-GB"));
         ChromeDriverService.Builder service = new ChromeDriverService.Builder().withSilent(true);
-        if (Files.isExecutable(DEBIAN_CHROMEDRIVER)) {
-            service.usingDriverExecutable(DEBIAN_CHROMEDRIVER.toFile());
-        }
+        chromedriverBinary().ifPresent(driver -> service.usingDriverExecutable(driver.toFile()));
         ChromeDriver driver = new ChromeDriver(service.build(), options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
         driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));

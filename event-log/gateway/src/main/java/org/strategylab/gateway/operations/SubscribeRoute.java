@@ -24,6 +24,8 @@ import org.strategylab.edge.problem.ProblemWriter;
  * {@code ?lastEventId=} (a first connect, where browsers cannot set headers). Everything that can
  * be refused is refused before the stream starts, with a problem+json status: no token 401, an
  * unknown or someone else's operation 404, a malformed cursor or one of another operation 400.
+ * A resume at or after the terminal event of an operation that has ended answers
+ * {@code 204 No Content}, the one answer that stops an EventSource from reconnecting for ever.
  */
 @ApplicationScoped
 public class SubscribeRoute {
@@ -78,6 +80,7 @@ public class SubscribeRoute {
             }
         }
         Cursor resumeAfter = cursor;
+        String cursorField = source;
         context.request().pause();
         index.findOwned(operationId, caller.get().userId()).subscribe().with(found -> {
             context.request().resume();
@@ -88,7 +91,7 @@ public class SubscribeRoute {
             OperationRecord operation = found.get();
             if (resumeAfter != null && resumeAfter.partition() != operation.partition()) {
                 problems.write(context, 400, "INVALID_CURSOR", "Bad Request", "The cursor cannot be read",
-                        List.of(new FieldError("lastEventId", "does not point into this operation's partition")));
+                        List.of(new FieldError(cursorField, "does not point into this operation's partition")));
                 return;
             }
             streams.open(context, operation, resumeAfter);

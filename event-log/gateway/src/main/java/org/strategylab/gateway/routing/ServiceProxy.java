@@ -6,6 +6,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
@@ -41,7 +42,10 @@ import org.strategylab.gateway.operations.OperationStarts;
  * SSE and large downloads pass through unbuffered). What is forwarded is the normalised path that
  * was matched (never the raw request target), with the service-to-service secret and the verified
  * token. A service that cannot be reached is a 502 problem, one that goes silent a 504; a path no
- * service owns falls through to the gateway's own endpoints.
+ * service owns falls through to the gateway's own endpoints. A GET or HEAD whose connection closes
+ * before the service's first byte (a pooled connection the service had just closed as idle) is
+ * sent once more, on a new connection: it has no body and changes nothing, so the caller never
+ * sees that race as a 502.
  */
 @ApplicationScoped
 public class ServiceProxy {
@@ -78,6 +82,8 @@ public class ServiceProxy {
 
     private RouteTable routes;
     private HttpClient client;
+    /** For the one retry of an idempotent request: no keep-alive, so always a new connection. */
+    private HttpClient freshConnections;
 
     void register(@Observes Router router) {
         routes = RouteTable.of(config.routes());
@@ -86,12 +92,20 @@ public class ServiceProxy {
                         .setKeepAlive(true)
                         .setDecompressionSupported(false),
                 new PoolOptions().setHttp1MaxSize(config.maxConnectionsPerService()));
+        freshConnections = vertx.createHttpClient(new HttpClientOptions()
+                        .setConnectTimeout((int) config.connectTimeout().toMillis())
+                        .setKeepAlive(false)
+                        .setDecompressionSupported(false),
+                new PoolOptions().setHttp1MaxSize(config.maxConnectionsPerService()));
         router.route("/api/v1/*").order(-10).handler(this::route);
     }
 
     void close(@Observes ShutdownEvent event) {
         if (client != null) {
             client.close();
+        }
+        if (freshConnections != null) {
+            freshConnections.close();
         }
     }
 
@@ -192,10 +206,22 @@ public class ServiceProxy {
         boolean declaredLength = in.headers().contains(HttpHeaders.CONTENT_LENGTH);
         boolean hasBody = declaredLength || in.headers().contains(HttpHeaders.TRANSFER_ENCODING);
 
-        client.request(options).onComplete(created -> {
+        boolean idempotent = !hasBody && (in.method() == HttpMethod.GET || in.method() == HttpMethod.HEAD);
+        exchange(context, new Exchange(target, caller, options, streamOperation, hasBody, declaredLength), client,
+                idempotent);
+    }
+
+    /** What one forwarded request sends, kept so that an idempotent one can be sent again. */
+    private record Exchange(RouteTable.Target target, CallerTokens.VerifiedCaller caller, RequestOptions options,
+                            boolean streamOperation, boolean hasBody, boolean declaredLength) {
+    }
+
+    private void exchange(RoutingContext context, Exchange exchange, HttpClient via, boolean mayRetry) {
+        HttpServerRequest in = context.request();
+        via.request(exchange.options()).onComplete(created -> {
             if (created.failed()) {
                 in.resume();
-                fail(context, target, created.cause());
+                fail(context, exchange.target(), created.cause());
                 return;
             }
             HttpClientRequest out = created.result();
@@ -207,17 +233,24 @@ public class ServiceProxy {
                     return;
                 }
                 if (answered.failed()) {
-                    fail(context, target, answered.cause());
+                    if (mayRetry && closedBeforeAnswer(answered.cause()) && !context.response().closed()
+                            && !context.response().headWritten()) {
+                        LOG.debugf("%s %s -> %s: the connection closed before an answer; sending it again on a new one",
+                                in.method(), in.path(), exchange.target().service());
+                        exchange(context, exchange, freshConnections, false);
+                        return;
+                    }
+                    fail(context, exchange.target(), answered.cause());
                     return;
                 }
-                if (streamOperation && answered.result().statusCode() == 202) {
-                    operationStarts.stream(context, answered.result(), caller);
+                if (exchange.streamOperation() && answered.result().statusCode() == 202) {
+                    operationStarts.stream(context, answered.result(), exchange.caller());
                 } else {
                     relay(answered.result(), context.response());
                 }
             });
-            if (hasBody) {
-                if (!declaredLength) {
+            if (exchange.hasBody()) {
+                if (!exchange.declaredLength()) {
                     out.setChunked(true);
                 }
                 sendBody(context, in, out, refused);
@@ -226,6 +259,22 @@ public class ServiceProxy {
                 in.resume();
             }
         });
+    }
+
+    /**
+     * Whether the connection ended before the service's answer began (closed or reset), as opposed
+     * to a service that was silent for too long (a timeout is never retried: it would double the wait).
+     */
+    static boolean closedBeforeAnswer(Throwable cause) {
+        if (isTimeout(cause)) {
+            return false;
+        }
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof HttpClosedException || t instanceof java.io.IOException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

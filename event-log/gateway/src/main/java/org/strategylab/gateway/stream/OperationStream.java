@@ -30,6 +30,9 @@ final class OperationStream implements LiveListener {
     private final Context context;
     private final int bufferLimit;
     private final Consumer<OperationStream> onClose;
+    private final String retryFrame;
+    private final boolean mayEndEmpty;
+    private boolean headWritten;
     private final ArrayDeque<LiveEvent> pending = new ArrayDeque<>();
     private long nextOffset;
     private long lastSeq;
@@ -44,9 +47,19 @@ final class OperationStream implements LiveListener {
     private final AtomicLong peakTracker;
     private long ageTimer = -1;
 
+    /**
+     * @param retryMillis  the reconnect delay the stream tells its client ({@code retry:})
+     * @param mayEndEmpty  whether a stream that ends before it has anything to write answers
+     *                     {@code 204 No Content} instead of an empty event stream: a resume at or after
+     *                     an ended operation's terminal event. A 204 is what makes an EventSource stop
+     *                     reconnecting; the status line then waits for the catch-up's first event.
+     */
     OperationStream(OperationRecord operation, HttpServerResponse response, Context context, long fromOffset,
-                    long lastSeq, int bufferLimit, AtomicLong peakUnwrittenCatchUp, Consumer<OperationStream> onClose) {
+                    long lastSeq, int bufferLimit, long retryMillis, boolean mayEndEmpty,
+                    AtomicLong peakUnwrittenCatchUp, Consumer<OperationStream> onClose) {
         this.operation = operation;
+        this.retryFrame = "retry: " + retryMillis + "\n\n";
+        this.mayEndEmpty = mayEndEmpty;
         this.peakTracker = peakUnwrittenCatchUp;
         this.response = response;
         this.context = context;
@@ -160,17 +173,17 @@ final class OperationStream implements LiveListener {
                 return true;
             }
             if (append(batch, event)) {
-                response.write(batch);
+                send(batch);
                 close(null);
                 return true;
             }
             if (batch.length() >= BATCH_BYTES) {
-                response.write(batch);
+                send(batch);
                 batch = Buffer.buffer();
             }
         }
         if (batch.length() > 0 && !closed) {
-            response.write(batch);
+            send(batch);
         }
         return closed;
     }
@@ -209,7 +222,7 @@ final class OperationStream implements LiveListener {
 
     private void flush(Buffer batch) {
         if (batch.length() > 0 && !closed) {
-            response.write(batch);
+            send(batch);
         }
     }
 
@@ -227,16 +240,45 @@ final class OperationStream implements LiveListener {
         return OperationKinds.isTerminal(event.type());
     }
 
+    /**
+     * On the context: the status line and headers of an event stream and its {@code retry:} line,
+     * unless already written. Every write goes through here first, so a stream that may end empty
+     * commits to {@code 200} only with its first event (or heartbeat, or gap notice).
+     */
+    void writeHead() {
+        if (headWritten) {
+            return;
+        }
+        headWritten = true;
+        response.setStatusCode(200)
+                .putHeader("Content-Type", "text/event-stream; charset=utf-8")
+                .putHeader("Cache-Control", "no-cache")
+                .putHeader("X-Accel-Buffering", "no")
+                .setChunked(true);
+        response.write(retryFrame);
+    }
+
+    private void send(Buffer bytes) {
+        writeHead();
+        response.write(bytes);
+    }
+
+    private void send(String text) {
+        writeHead();
+        response.write(text);
+    }
+
     /** On the context: a comment line that keeps proxies from cutting an idle stream. */
     void heartbeat() {
-        if (!closed) {
-            response.write(": heartbeat\n\n");
+        // a stream that may still answer 204 has not started yet: nothing to keep alive
+        if (!closed && headWritten) {
+            send(": heartbeat\n\n");
         }
     }
 
     /** On the context: an explicit notice (before the stream's events) that history is missing. */
     void gap(String json) {
-        response.write("event: replay_gap\ndata: " + json + "\n\n");
+        send("event: replay_gap\ndata: " + json + "\n\n");
     }
 
     private void evict() {
@@ -258,7 +300,13 @@ final class OperationStream implements LiveListener {
         }
         try {
             if (!response.ended() && !response.closed()) {
-                response.end(reason == null ? "" : ": " + reason + "\n\n");
+                if (!headWritten && reason == null && mayEndEmpty) {
+                    // nothing after the client's cursor and nothing will come: tell it to stop
+                    response.setStatusCode(204).end();
+                } else {
+                    writeHead();
+                    response.end(reason == null ? "" : ": " + reason + "\n\n");
+                }
             }
         } catch (IllegalStateException e) {
             // the client went away at the same moment

@@ -221,15 +221,15 @@ public class OperationStreams {
                 lastSeq = 0;
             }
         }
-        response.setStatusCode(200)
-                .putHeader("Content-Type", "text/event-stream; charset=utf-8")
-                .putHeader("Cache-Control", "no-cache")
-                .putHeader("X-Accel-Buffering", "no")
-                .setChunked(true);
-        response.write("retry: " + config.stream().retry().toMillis() + "\n\n");
+        // a resume of an operation that has ended may find nothing after its cursor (the client
+        // already has the terminal event): that answers 204, which stops an EventSource for good
+        boolean mayEndEmpty = cursor != null && gap == null && replayable && !operation.active();
         OperationStream stream = new OperationStream(operation, response, Vertx.currentContext(),
-                from == Long.MAX_VALUE ? 0 : from, lastSeq, config.stream().bufferLimit(), peakUnwrittenCatchUp,
-                this::closed);
+                from == Long.MAX_VALUE ? 0 : from, lastSeq, config.stream().bufferLimit(),
+                config.stream().retry().toMillis(), mayEndEmpty, peakUnwrittenCatchUp, this::closed);
+        if (!mayEndEmpty) {
+            stream.writeHead();
+        }
         open.add(stream);
         // an old connection ends cleanly and the client resumes from its cursor (on any replica)
         stream.ageTimer(vertx.setTimer(config.stream().maxConnectionAge().toMillis(), id -> stream.context()

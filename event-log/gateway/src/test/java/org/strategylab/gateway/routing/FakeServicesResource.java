@@ -20,6 +20,24 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
     public static final java.util.concurrent.atomic.AtomicInteger ENDLESS_CLOSED =
             new java.util.concurrent.atomic.AtomicInteger();
 
+    /** Requests that reached {@code /api/v1/sites/closes-first}, by their {@code key} parameter. */
+    public static final Map<String, java.util.concurrent.atomic.AtomicInteger> CLOSES_FIRST =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The fake services' OpenAPI document: a public path of each fake route, an internal one and a /q one. */
+    public static final String SERVICE_OPENAPI = """
+            {"openapi":"3.1.0","info":{"title":"fake","version":"1"},"paths":{
+              "/api/v1/sites/{siteId}":{"get":{"summary":"One site","parameters":[{"name":"siteId","in":"path",
+                "required":true,"schema":{"type":"string"}}],"responses":{"200":{"description":"the site",
+                "content":{"application/json":{"schema":{"$ref":"#/components/schemas/Site"}}}}}}},
+              "/api/v1/chat":{"post":{"summary":"Send a message","requestBody":{"content":{"application/json":
+                {"schema":{"type":"object"}}}},"responses":{"202":{"description":"started"},
+                "422":{"description":"bad message"}}}},
+              "/internal/v1/sites/{siteId}/steps":{"post":{"responses":{"200":{"description":"internal"}}}},
+              "/q/health":{"get":{"responses":{"200":{"description":"health"}}}}},
+             "components":{"schemas":{"Site":{"type":"object","properties":{"id":{"type":"string"}}}}}}
+            """;
+
     private Vertx vertx;
     private HttpServer server;
     private io.vertx.core.http.HttpClient client;
@@ -45,6 +63,26 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
                             response.write(chunk);
                         }
                     });
+                }
+                case "/api/v1/sites/closes-first" -> {
+                    // a service that closed the connection just as the request came (an idle
+                    // connection it dropped): the first request of each key gets no answer at all
+                    int attempt = CLOSES_FIRST.computeIfAbsent(request.getParam("key"),
+                            key -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+                    if (attempt == 1) {
+                        request.connection().close();
+                    } else {
+                        request.response().putHeader("Content-Type", "application/json")
+                                .end(new JsonObject().put("attempt", attempt).encode());
+                    }
+                }
+                case "/q/openapi" -> {
+                    // a service's own OpenAPI document, only for holders of the service-to-service secret;
+                    // both fake routes serve it, so the gateway must keep each path for its owner only
+                    boolean peer = "test-peer-secret-for-the-gateway-tests-0123456789"
+                            .equals(request.getHeader("X-StrategyLab-Peer"));
+                    request.response().setStatusCode(peer ? 200 : 403).putHeader("Content-Type", "application/json")
+                            .end(peer ? SERVICE_OPENAPI : "{}");
                 }
                 case "/api/v1/sites/events" -> {
                     var response = request.response().setChunked(true).putHeader("Content-Type", "text/event-stream");

@@ -86,6 +86,28 @@ class ServiceProxyTest {
     }
 
     @Test
+    void aGetWhoseConnectionClosesBeforeAnAnswerIsSentOnceMore() {
+        // issue 32: a plain GET met a 502 "Connection was closed" when the service had just dropped
+        // the pooled connection; the gateway sends it again on a new connection
+        given().when().get("/api/v1/sites/closes-first?key=get")
+                .then().statusCode(200)
+                .body("attempt", equalTo(2));
+        assertEquals(2, FakeServicesResource.CLOSES_FIRST.get("get").get());
+        given().when().head("/api/v1/sites/closes-first?key=head").then().statusCode(200);
+        assertEquals(2, FakeServicesResource.CLOSES_FIRST.get("head").get());
+    }
+
+    @Test
+    void aRequestWithABodyIsNeverSentTwice() {
+        given().header("Authorization", TestTokens.bearer("alice")).contentType("application/json").body("{}")
+                .when().post("/api/v1/sites/closes-first?key=post")
+                .then().statusCode(502)
+                .contentType("application/problem+json")
+                .body("code", equalTo("SERVICE_UNAVAILABLE"));
+        assertEquals(1, FakeServicesResource.CLOSES_FIRST.get("post").get());
+    }
+
+    @Test
     void aSilentServiceIsA504Problem() {
         given().when().get("/api/v1/sites/silent")
                 .then().statusCode(504)

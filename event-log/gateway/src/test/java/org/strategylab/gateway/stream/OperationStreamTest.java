@@ -77,10 +77,59 @@ class OperationStreamTest {
             try (SseClient stream = subscribe(ALICE, op, all.get(position).id())) {
                 List<SseEvent> rest = stream.readToEnd();
                 assertEquals(all.subList(position + 1, all.size()), rest, "resumed after event " + (position + 1));
+                assertEquals(position == all.size() - 1 ? 204 : 200, stream.status(), "resumed after event " + (position + 1));
             }
         }
         given().header("Authorization", ALICE).get("/api/v1/operations/" + op)
                 .then().statusCode(200).body("status", equalTo("completed"));
+    }
+
+    @Test
+    void aResumeAtOrAfterTheTerminalEventOfAnEndedOperationIsNoContentSoEventSourceStops() throws Exception {
+        String op = start(ALICE, "test", null);
+        emit(ALICE, op, "progress", Map.of("step", 1));
+        emit(ALICE, op, "operation_completed", Map.of("ok", true));
+        List<SseEvent> all;
+        try (SseClient stream = subscribe(ALICE, op, null)) {
+            all = stream.readToEnd();
+        }
+        assertEquals(List.of("progress", "operation_completed"), all.stream().map(SseEvent::type).toList());
+        String terminal = all.get(1).id();
+
+        try (SseClient stream = subscribe(ALICE, op, terminal)) {
+            assertEquals(204, stream.status(), "Last-Event-ID at the terminal event");
+            assertEquals("", stream.body());
+            assertNull(stream.header("Content-Type"));
+        }
+        try (SseClient stream = SseClient.get(root.resolve("/api/v1/operations/" + op + "/subscribe?lastEventId="
+                + terminal), ALICE, null)) {
+            assertEquals(204, stream.status(), "?lastEventId= at the terminal event");
+            assertEquals("", stream.body());
+        }
+        // a cursor past the terminal event (nothing of the operation follows it either)
+        Cursor atEnd = CursorCodec.decode(terminal);
+        String later = CursorCodec.encode(new Cursor(atEnd.operationId(), atEnd.epoch(), atEnd.partition(),
+                atEnd.offset() + 1000, atEnd.seq() + 1));
+        try (SseClient stream = subscribe(ALICE, op, later)) {
+            assertEquals(204, stream.status(), "a cursor after the terminal event");
+        }
+        // before the terminal event, and from the start, the history still streams
+        try (SseClient stream = subscribe(ALICE, op, all.get(0).id())) {
+            assertEquals(200, stream.status());
+            assertEquals(List.of(all.get(1)), stream.readToEnd());
+        }
+        try (SseClient stream = subscribe(ALICE, op, null)) {
+            assertEquals(200, stream.status());
+            assertEquals(all, stream.readToEnd());
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> streams.openStreams() == 0);
+        // a 204 stays subject to the same checks as any subscribe
+        try (SseClient stream = subscribe(BOB, op, terminal)) {
+            assertEquals(404, stream.status());
+        }
+        try (SseClient stream = subscribe(null, op, terminal)) {
+            assertEquals(401, stream.status());
+        }
     }
 
     @Test

@@ -3,7 +3,6 @@ package org.strategylab.eventlog.contract;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
@@ -20,6 +19,11 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.strategylab.eventlog.EventEnvelope;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * The event topics' contract, {@code event-log/asyncapi.yaml} (AsyncAPI 3.0): loads it and checks
@@ -40,7 +44,6 @@ public final class EventContract {
     public static final String RESOURCE = "org/strategylab/eventlog/contract/asyncapi.yaml";
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final YAMLMapper YAML = new YAMLMapper();
     private static volatile EventContract bundled;
 
     private final String yaml;
@@ -51,12 +54,33 @@ public final class EventContract {
     private EventContract(String yaml) {
         this.yaml = yaml;
         try {
-            this.document = YAML.readTree(yaml);
-        } catch (IOException e) {
+            this.document = JSON.valueToTree(new Yaml(new PlainDataConstructor()).load(yaml));
+        } catch (YAMLException | IllegalArgumentException e) {
             throw new IllegalArgumentException("the event contract is not YAML: " + e.getMessage(), e);
         }
         if (document == null || !document.path("components").path("messages").isObject()) {
             throw new IllegalArgumentException("the event contract has no components.messages");
+        }
+    }
+
+    /**
+     * Reads YAML as plain data with its aliases resolved: a {@code *name} becomes a copy of what
+     * {@code &name} marks (Jackson's YAML tree keeps an alias as the string {@code "name"}, which
+     * turned the JSON rendering into an invalid AsyncAPI document). Only JSON's kinds of value are
+     * made, so timestamps stay the strings they were written as.
+     */
+    private static final class PlainDataConstructor extends SafeConstructor {
+
+        PlainDataConstructor() {
+            super(loaderOptions());
+            yamlConstructors.put(Tag.TIMESTAMP, new ConstructYamlStr());
+            yamlConstructors.put(Tag.BINARY, new ConstructYamlStr());
+        }
+
+        private static LoaderOptions loaderOptions() {
+            LoaderOptions options = new LoaderOptions();
+            options.setAllowDuplicateKeys(false);
+            return options;
         }
     }
 
@@ -87,7 +111,7 @@ public final class EventContract {
         return yaml;
     }
 
-    /** The document as a JSON tree. */
+    /** The document as a JSON tree, aliases resolved (what the gateway serves as JSON). */
     public JsonNode document() {
         return document;
     }

@@ -37,6 +37,46 @@ class EventContractTest {
     }
 
     @Test
+    void aliasesInTheYamlAreResolvedInTheTree() {
+        // asyncapi.yaml shares schemas through anchors (&id001 … *id001): the tree must hold the
+        // shared object at both places, never the anchor's name as a string
+        EventContract contract = EventContract.parse("""
+                asyncapi: 3.0.0
+                components:
+                  schemas:
+                    A:
+                      properties:
+                        n: &count
+                          type: integer
+                    B:
+                      properties:
+                        n: *count
+                  messages:
+                    m:
+                      headers: &shared
+                        type: object
+                    k:
+                      headers: *shared
+                """);
+        assertEquals("integer", contract.document().at("/components/schemas/B/properties/n/type").asText());
+        assertEquals(contract.document().at("/components/messages/m/headers"),
+                contract.document().at("/components/messages/k/headers"));
+        assertEquals("#/components/schemas/RecordHeaders",
+                CONTRACT.document().at("/components/messages/experiment_end/headers/$ref").asText());
+        assertEquals("integer",
+                CONTRACT.document().at("/components/schemas/SeedItemErrorData/properties/current/type").asText());
+    }
+
+    @Test
+    void aDuplicateKeyIsNotAContract() {
+        assertThrows(IllegalArgumentException.class, () -> EventContract.parse("""
+                components:
+                  messages: {}
+                  messages: {}
+                """));
+    }
+
+    @Test
     void anUndocumentedFieldIsAViolation() {
         List<String> found = CONTRACT.violations(event("experiment_end", object().put("status", "completed")
                 .put("durationMs", 12)));

@@ -48,7 +48,8 @@ abstract class AnalysisRun<T> implements OperationRun {
                             store(ExperimentViews.results(row), result))))
                     .chain(row -> ExperimentEnd.completed(handle, views.view(row.orElseThrow())))
                     .onFailure().recoverWithUni(failure -> ExperimentEnd.error(handle,
-                            label() + " failed: " + failure.getMessage()));
+                            label() + " failed: " + org.strategylab.experiment.client.FailureText.of(failure,
+                                    "an unexpected error; quote the experiment's id when reporting it")));
         });
     }
 

@@ -53,7 +53,8 @@ public class CrossValidationRun implements OperationRun {
                             row.result = EvaluationJson.mapper().valueToTree(next.results())))
                     .chain(row -> ExperimentEnd.completed(handle, views.view(row.orElseThrow())))
                     .onFailure().recoverWithUni(failure -> ExperimentEnd.error(handle,
-                            "cross-validation failed: " + failure.getMessage()));
+                            "cross-validation failed: " + org.strategylab.experiment.client.FailureText.of(failure,
+                                    "an unexpected error; quote the experiment's id when reporting it")));
         });
     }
 

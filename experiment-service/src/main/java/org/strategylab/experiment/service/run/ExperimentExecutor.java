@@ -18,7 +18,7 @@ import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.experiment.api.ExperimentSettings;
-import org.strategylab.experiment.client.UpstreamFailure;
+import org.strategylab.experiment.client.FailureText;
 import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.persistence.ExperimentEntity;
 import org.strategylab.experiment.persistence.ExperimentRepository;
@@ -175,14 +175,10 @@ public class ExperimentExecutor {
 
     /** What a user reads about a failure: never a stack trace, never an upstream body. */
     static String describe(Throwable failure) {
-        if (failure instanceof UpstreamFailure upstream) {
-            return "the upstream call failed: " + upstream.describe();
-        }
         if (failure instanceof TimeoutException) {
             return "the run took longer than its limit (strategylab.experiments.runs.timeout)";
         }
-        String message = failure.getMessage();
-        return failure.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+        return FailureText.of(failure, "the run failed unexpectedly; quote the experiment's id when reporting it");
     }
 
     static ExperimentSettings settings(ExperimentEntity entity) {

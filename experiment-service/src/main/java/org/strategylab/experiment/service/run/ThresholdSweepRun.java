@@ -27,7 +27,6 @@ import org.strategylab.evaluation.model.ExperimentMetrics;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.index.OperationStatus;
 import org.strategylab.experiment.api.ExperimentSettings;
-import org.strategylab.experiment.client.UpstreamFailure;
 import org.strategylab.experiment.client.UpstreamGateway;
 import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.messaging.ExperimentCommand;
@@ -146,8 +145,7 @@ public class ThresholdSweepRun implements OperationRun {
                 .ifNoItem().after(timeout).failWith(() -> new IllegalStateException(
                         "the point took longer than " + timeout.toSeconds() + " s"))
                 .onFailure().recoverWithItem(failure -> new SweepPoint(reported, null,
-                        failure instanceof UpstreamFailure upstreamFailure ? upstreamFailure.describe()
-                                : String.valueOf(failure.getMessage())));
+                        org.strategylab.experiment.client.FailureText.of(failure, "the point failed unexpectedly")));
     }
 
     private static ExperimentMetrics metrics(UpstreamGateway.Counts counts, ControlSets controls) {

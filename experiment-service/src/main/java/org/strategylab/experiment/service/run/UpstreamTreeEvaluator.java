@@ -95,7 +95,13 @@ final class UpstreamTreeEvaluator implements TreeEvaluator {
                 settings.recordType(), tree, lists, settings.controlsSearchName(), settings.controlsParamName());
         io.smallrye.mutiny.Uni<List<String>> ordering = orderedIds <= 0 ? io.smallrye.mutiny.Uni.createFrom().nullItem()
                 : ordered(tree);
-        var both = io.smallrye.mutiny.Uni.combine().all().unis(counting, ordering).asTuple().await().atMost(timeout);
+        io.smallrye.mutiny.tuples.Tuple2<UpstreamGateway.Counts, List<String>> both;
+        try {
+            both = io.smallrye.mutiny.Uni.combine().all().unis(counting, ordering).asTuple().await().atMost(timeout);
+        } catch (io.smallrye.mutiny.TimeoutException e) {
+            // a trial's or variant's error is read by a person: a sentence, not the timeout's empty message
+            throw new IllegalStateException("the site did not count the tree within " + timeout.toSeconds() + " s");
+        }
         UpstreamGateway.Counts counts = both.getItem1();
         List<String> hits = new ArrayList<>();
         counts.controls().forEach(control -> hits.addAll(control.hitIds()));

@@ -162,9 +162,6 @@ public class SeedRun implements OperationRun {
     }
 
     private static String describe(Throwable failure) {
-        if (failure instanceof org.strategylab.experiment.client.UpstreamFailure upstreamFailure) {
-            return upstreamFailure.describe();
-        }
-        return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+        return org.strategylab.experiment.client.FailureText.of(failure, "an unexpected error");
     }
 }

@@ -192,7 +192,12 @@ public class StepService {
                     JsonNode body = response.okJson();
                     JsonNode histogram = body.path("histogram");
                     boolean supported = histogram.isArray() && !histogram.isEmpty();
-                    return new ColumnDistribution(column, supported, histogram.isArray() ? histogram : WdkJson.array(),
+                    if (!supported) {
+                        // WDK still counts the subset (and its missing values) for a column it cannot
+                        // summarise; the answer for such a column is empty throughout (spec §7.6)
+                        return new ColumnDistribution(column, false, WdkJson.array(), WdkJson.object());
+                    }
+                    return new ColumnDistribution(column, true, histogram,
                             body.path("statistics").isObject() ? body.get("statistics") : WdkJson.object());
                 });
     }

@@ -129,9 +129,11 @@ class StepResultsTest {
                 .body("histogram.size()", greaterThan(0))
                 .body("statistics.subsetSize", greaterThan(0));
         as(alice).when().get(PLASMO + "/steps/" + step + "/columns/gene_go_terms/distribution")
-                .then().statusCode(200).body("supported", equalTo(false)).body("histogram", empty());
+                .then().statusCode(200).body("supported", equalTo(false)).body("histogram", empty())
+                .body("statistics", equalTo(java.util.Map.of()));
         as(alice).when().get(PLASMO + "/steps/" + step + "/columns/no_such_column/distribution")
-                .then().statusCode(200).body("supported", equalTo(false));
+                .then().statusCode(200).body("supported", equalTo(false)).body("histogram", empty())
+                .body("statistics", equalTo(java.util.Map.of()));
     }
 
     @Test
