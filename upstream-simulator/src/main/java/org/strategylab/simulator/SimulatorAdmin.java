@@ -9,6 +9,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.strategylab.simulator.faults.FaultInjector;
 import org.strategylab.simulator.faults.FaultPlan;
 
@@ -24,7 +25,7 @@ final class SimulatorAdmin {
     private SimulatorAdmin() {
     }
 
-    static Router router(Vertx vertx, FaultInjector faults, Map<String, Object> info) {
+    static Router router(Vertx vertx, FaultInjector faults, RequestJournal journal, Map<String, Object> info) {
         Router router = Router.router(vertx);
         router.get("/health").handler(ctx -> json(ctx, 200, Map.of("status", "UP")));
         router.get("/info").handler(ctx -> json(ctx, 200, info));
@@ -41,6 +42,30 @@ final class SimulatorAdmin {
         });
         router.post("/faults/reset").handler(ctx -> {
             faults.reset();
+            ctx.response().setStatusCode(204).end();
+        });
+        router.get("/requests").handler(ctx -> {
+            long since;
+            Pattern path;
+            try {
+                String from = ctx.request().getParam("since");
+                since = from == null ? 0 : Long.parseLong(from);
+                String regex = ctx.request().getParam("path");
+                path = regex == null ? null : Pattern.compile(regex);
+            } catch (RuntimeException e) {
+                ctx.response().setStatusCode(400).putHeader(HttpHeaders.CONTENT_TYPE, "text/plain")
+                        .end("since must be a whole number and path a regular expression");
+                return;
+            }
+            List<RequestJournal.RecordedRequest> items = journal.since(since).stream()
+                    .filter(r -> path == null || path.matcher(r.path()).find()).toList();
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("items", items);
+            body.put("mark", journal.mark());
+            json(ctx, 200, body);
+        });
+        router.delete("/requests").handler(ctx -> {
+            journal.clear();
             ctx.response().setStatusCode(204).end();
         });
         router.post("/tokens/expire").handler(ctx -> {

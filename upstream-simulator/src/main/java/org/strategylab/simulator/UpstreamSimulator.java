@@ -49,13 +49,16 @@ public final class UpstreamSimulator implements AutoCloseable {
     private final int port;
     private final String host;
     private final FaultInjector faults;
+    private final RequestJournal journal;
     private final Map<String, String> servicePaths;
 
-    private UpstreamSimulator(Vertx vertx, String host, int port, FaultInjector faults, Map<String, String> servicePaths) {
+    private UpstreamSimulator(Vertx vertx, String host, int port, FaultInjector faults, RequestJournal journal,
+                              Map<String, String> servicePaths) {
         this.vertx = vertx;
         this.host = host;
         this.port = port;
         this.faults = faults;
+        this.journal = journal;
         this.servicePaths = servicePaths;
     }
 
@@ -72,6 +75,7 @@ public final class UpstreamSimulator implements AutoCloseable {
         }
         GeneUniverse universe = SyntheticDataGenerator.generate(options.seed());
         FaultInjector faults = new FaultInjector(options.faults());
+        RequestJournal journal = new RequestJournal();
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(Math.max(1, options.eventLoops()))
                 .setWorkerPoolSize(4));
         try {
@@ -81,8 +85,9 @@ public final class UpstreamSimulator implements AutoCloseable {
             root.route().handler(UpstreamSimulator::methodOverride);
             List<Map<String, Object>> siteInfo = new ArrayList<>();
             Map<String, String> servicePaths = new LinkedHashMap<>();
-            Router admin = SimulatorAdmin.router(vertx, faults, SimulatorAdmin.info(options.seed(), siteInfo));
+            Router admin = SimulatorAdmin.router(vertx, faults, journal, SimulatorAdmin.info(options.seed(), siteInfo));
             root.route(SimulatorAdmin.PREFIX + "/*").subRouter(admin);
+            root.route().handler(journal);
             root.route().handler(new FaultGate(vertx, faults));
             List<String> components = sites.stream().filter(s -> !s.isPortal()).map(Site::projectId).toList();
             for (Site site : sites) {
@@ -124,7 +129,7 @@ public final class UpstreamSimulator implements AutoCloseable {
             root.errorHandler(405, ctx -> ctx.response().setStatusCode(405).putHeader(HttpHeaders.CONTENT_TYPE, "text/plain")
                     .end("HTTP 405 Method Not Allowed"));
             int port = listen(vertx, root, options.host(), options.port(), Math.max(1, options.eventLoops()));
-            return new UpstreamSimulator(vertx, options.host(), port, faults, servicePaths);
+            return new UpstreamSimulator(vertx, options.host(), port, faults, journal, servicePaths);
         } catch (RuntimeException e) {
             vertx.close();
             throw e;
@@ -239,6 +244,11 @@ public final class UpstreamSimulator implements AutoCloseable {
     /** The fault injector; {@code faults().reset()} between tests. */
     public FaultInjector faults() {
         return faults;
+    }
+
+    /** The requests the sites received ({@code journal().mark()} before, {@code journal().since(mark)} after). */
+    public RequestJournal journal() {
+        return journal;
     }
 
     /** Stops serving and releases the port. */

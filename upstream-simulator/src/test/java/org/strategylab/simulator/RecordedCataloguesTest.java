@@ -3,6 +3,7 @@ package org.strategylab.simulator;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.greaterThan;
@@ -11,6 +12,7 @@ import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.restassured.path.json.JsonPath;
 import java.util.List;
@@ -64,6 +66,22 @@ class RecordedCataloguesTest {
                 contains("organismSinglePick", "telomere_chromosomes", "distanceFromTelomere"));
         assertThat(details.getList("searchData.parameters.type"), everyItem(equalTo("string")));
         assertThat(details.getString("searchData.summary"), notNullValue());
+    }
+
+    @Test
+    void theIdListSearchTakesADatasetIdAsOnEverySite() {
+        // issue 40: cryptodb was sent "ds_gene_ids":"[\"cgd1_10\",\"cgd1_100\"]"; WDK takes a dataset's id there
+        given().get(crypto + "/record-types/transcript/searches/GeneByLocusTag").then().statusCode(200)
+                .body("searchData.parameters.find { it.name == 'ds_gene_ids' }.type", equalTo("input-dataset"))
+                .body("searchData.parameters.find { it.name == 'ds_gene_ids' }.recordClassName", equalTo("transcript"));
+        Guest guest = Guest.on(crypto);
+        guest.post("/users/current/steps", Map.of("searchName", "GeneByLocusTag", "searchConfig",
+                        Map.of("parameters", Map.of("ds_gene_ids", "[\"cgd1_10\",\"cgd1_100\"]"))))
+                .then().statusCode(422).body(containsString("ds_gene_ids"));
+        long dataset = guest.post("/users/current/datasets",
+                        Map.of("sourceType", "idList", "sourceContent", Map.of("ids", List.of("cgd1_10", "cgd1_100"))))
+                .then().statusCode(200).extract().jsonPath().getLong("id");
+        assertTrue(guest.createStep("GeneByLocusTag", Map.of("ds_gene_ids", String.valueOf(dataset))) > 0);
     }
 
     @Test

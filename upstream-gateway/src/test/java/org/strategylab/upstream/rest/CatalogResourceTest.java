@@ -224,11 +224,12 @@ class CatalogResourceTest {
                 .body("upstreamStatus", equalTo(404));
         given().when().get("/api/v1/sites/plasmodb/record-types")
                 .then().statusCode(200).body("items.name", hasItem("transcript"));
-        // the searches of a known record type, and a known search, the same
+        // the searches of a known record type, and a known search, the same; issue 40: the search was just
+        // found in the site's list, so its 404 is the site failing (502), not an unknown search
         catalogCache.invalidateAll().await().indefinitely();
         simulator.faults().refuseNext("/record-types/transcript/searches/GenesByGoTerm$", 1, 404);
         given().when().get("/api/v1/sites/plasmodb/searches/transcript/GenesByGoTerm/param-specs")
-                .then().statusCode(404).body("code", equalTo("SEARCH_NOT_FOUND"));
+                .then().statusCode(502).body("code", equalTo("UPSTREAM_ERROR")).body("upstreamStatus", equalTo(404));
         given().when().get("/api/v1/sites/plasmodb/searches/transcript/GenesByGoTerm/param-specs")
                 .then().statusCode(200).body("searchName", equalTo("GenesByGoTerm"));
         simulator.faults().refuseNext("/record-types/transcript/searches/GenesByTaxon$", 1, 400);

@@ -17,11 +17,16 @@ import org.strategylab.simulator.data.SiteData;
  * {@code GET /record-types?format=expanded} (bundled {@code veupathdb-catalogues.json}: names,
  * summaries, descriptions, parameter names, record classes). The simulator serves them for the sites it
  * does not simulate in full, so site pickers, catalogue search and the agent see each site's true
- * searches. Their data is not loaded: every parameter is a plain optional string, and running one of
+ * searches. Their data is not loaded: every parameter is a plain optional string (but the ID-list
+ * search's {@code ds_gene_ids}, WDK's {@code input-dataset} on every site), and running one of
  * these searches fails as WDK fails for a search whose data is missing (a 500 with a log marker),
  * never with made-up records.
  */
 public final class RecordedCatalogues {
+
+    /** WDK's ID-list search and its {@code input-dataset} parameter, typed as on every site. */
+    static final String ID_LIST_SEARCH = "GeneByLocusTag";
+    static final String ID_LIST_PARAM = "ds_gene_ids";
 
     /** The bundled file, next to this class. */
     static final String RESOURCE = "veupathdb-catalogues.json";
@@ -104,7 +109,13 @@ public final class RecordedCatalogues {
         String name = search.path("urlSegment").asText();
         List<ParamSpec> params = new ArrayList<>();
         for (JsonNode param : search.path("paramNames")) {
-            params.add(StringParam.text(ParamBasics.visible(param.asText(), param.asText(), "").optional(), ""));
+            if (ID_LIST_SEARCH.equals(name) && ID_LIST_PARAM.equals(param.asText())) {
+                // the one type the recording does not hold but every site's model fixes (upstream-wdk.md §8):
+                // the ID list search takes a dataset id, so a client sending the IDs themselves is refused as by WDK
+                params.add(new InputDatasetParam(ParamBasics.visible(ID_LIST_PARAM, "Gene ID input set", ""), recordType));
+            } else {
+                params.add(StringParam.text(ParamBasics.visible(param.asText(), param.asText(), "").optional(), ""));
+            }
         }
         List<String> inputs = new ArrayList<>();
         search.path("allowedPrimaryInputRecordClassNames").forEach(n -> inputs.add(n.asText()));

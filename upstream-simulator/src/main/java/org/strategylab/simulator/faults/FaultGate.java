@@ -36,7 +36,7 @@ public final class FaultGate implements Handler<RoutingContext> {
             watch.enter();
             ctx.addEndHandler(ended -> watch.leave());
         }
-        FaultDecision decision = faults.decide(ctx.request().path());
+        FaultDecision decision = faults.decide(ctx.request().method().name(), ctx.request().path());
         if (decision.delayMs() <= 0) {
             act(ctx, decision);
         } else {
@@ -53,6 +53,10 @@ public final class FaultGate implements Handler<RoutingContext> {
                     case 503 -> response.end("Service Temporarily Unavailable; please try again later.");
                     case 502 -> response.end("Bad Gateway");
                     case 504 -> response.end("Gateway Timeout");
+                    // Jersey's answers for a path or request it will not serve (WDK's 4xx without a message)
+                    case 404 -> response.end("HTTP 404 Not Found");
+                    case 400 -> response.end("HTTP 400 Bad Request");
+                    case 403 -> response.end("Permission Denied.  You do not have access to this resource.");
                     default -> response.putHeader("x-log-marker",
                             Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE)).end("Internal Error");
                 }

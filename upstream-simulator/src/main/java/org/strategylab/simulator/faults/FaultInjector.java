@@ -29,11 +29,28 @@ public final class FaultInjector {
 
     private enum Kind { LATENCY, ERROR, TIMEOUT, DELAYED_RESULT, ANSWER_LATE }
 
-    private record Rule(Kind kind, Pattern path, Latency latency, double rate, AtomicInteger remaining, int status, long holdMs) {
+    /**
+     * One fault rule.
+     *
+     * @param method the HTTP method a request must have, or {@code null} for any
+     */
+    private record Rule(Kind kind, String method, Pattern path, Latency latency, double rate, AtomicInteger remaining,
+                        int status, long holdMs) {
+
+        Rule(Kind kind, Pattern path, Latency latency, double rate, AtomicInteger remaining, int status, long holdMs) {
+            this(kind, null, path, latency, rate, remaining, status, holdMs);
+        }
+
+        boolean matches(String requestMethod, String requestPath) {
+            return (method == null || method.equalsIgnoreCase(requestMethod)) && path.matcher(requestPath).find();
+        }
 
         Map<String, Object> describe() {
             Map<String, Object> d = new LinkedHashMap<>();
             d.put("kind", kind.name());
+            if (method != null) {
+                d.put("method", method);
+            }
             d.put("path", path.pattern());
             if (latency != null) {
                 d.put("latency", latency);
@@ -61,6 +78,7 @@ public final class FaultInjector {
     private volatile int analysisIgnoredRuns;
     private volatile boolean analysisResultWithheld;
     private volatile boolean strategySizesUncomputed;
+    private volatile int reportRecordsBeyondPage;
     private final Set<String> invalidatedSearches = ConcurrentHashMap.newKeySet();
     /** Answers held by answerLateNext, sent when their hold ends, the test releases them or the faults reset. */
     private final Set<Runnable> heldAnswers = ConcurrentHashMap.newKeySet();
@@ -116,10 +134,19 @@ public final class FaultInjector {
      * {@code count} requests whose path matches: a catalogue path the site suddenly does not know.
      */
     public FaultInjector refuseNext(String pathRegex, int count, int status) {
+        return refuseNext(null, pathRegex, count, status);
+    }
+
+    /**
+     * Answers a 4xx status to the next {@code count} requests of this HTTP method whose path
+     * matches ({@code null} method: any): e.g. the read-back {@code GET} of a step just created
+     * answering 404, while a later {@code DELETE} of the same path is carried out.
+     */
+    public FaultInjector refuseNext(String method, String pathRegex, int count, int status) {
         if (status < 400 || status > 499) {
             throw new IllegalArgumentException("status must be 4xx");
         }
-        rules.add(new Rule(Kind.ERROR, Pattern.compile(pathRegex), null, 1, new AtomicInteger(count), status, 0));
+        rules.add(new Rule(Kind.ERROR, method, Pattern.compile(pathRegex), null, 1, new AtomicInteger(count), status, 0));
         return this;
     }
 
@@ -187,6 +214,21 @@ public final class FaultInjector {
         return this;
     }
 
+    /**
+     * Standard reports answer up to {@code records} more records than their pagination's
+     * {@code numRecords} asks for (0: as asked), as a replayed site did: a client must hold its own
+     * maximum.
+     */
+    public FaultInjector reportRecordsBeyondPage(int records) {
+        this.reportRecordsBeyondPage = Math.max(0, records);
+        return this;
+    }
+
+    /** How many records beyond their page standard reports answer. */
+    public int reportRecordsBeyondPage() {
+        return reportRecordsBeyondPage;
+    }
+
     /** Whether strategies report {@code estimatedSize: -1}, WDK's "not computed" (their steps keep their sizes). */
     public FaultInjector strategySizesUncomputed(boolean uncomputed) {
         this.strategySizesUncomputed = uncomputed;
@@ -252,6 +294,9 @@ public final class FaultInjector {
         if (p.failNext() != null && p.failNext() > 0) {
             failNext(path, p.failNext(), status);
         }
+        if (p.refuseNext() != null && p.refuseNext() > 0) {
+            refuseNext(p.method(), path, p.refuseNext(), p.refuseStatus() == null ? 404 : p.refuseStatus());
+        }
         if (p.timeoutNext() != null && p.timeoutNext() > 0) {
             timeoutNext(path, p.timeoutNext(), Duration.ofMillis(hold));
         }
@@ -274,6 +319,7 @@ public final class FaultInjector {
         analysisIgnoredRuns = 0;
         analysisResultWithheld = false;
         strategySizesUncomputed = false;
+        reportRecordsBeyondPage = 0;
         invalidatedSearches.clear();
         releaseHeldAnswers();
         expireIssuedBefore = Long.MIN_VALUE;
@@ -291,21 +337,26 @@ public final class FaultInjector {
         return watches.stream().filter(watch -> watch.matches(path)).toList();
     }
 
-    /** Decides what happens to a request. */
+    /** Decides what happens to a request of any method (rules scoped to a method do not apply). */
     public FaultDecision decide(String path) {
+        return decide(null, path);
+    }
+
+    /** Decides what happens to a request. */
+    public FaultDecision decide(String method, String path) {
         if (rules.isEmpty()) {
             return FaultDecision.PROCEED;
         }
         long delay = 0;
         for (Rule rule : rules) {
-            if (rule.kind() == Kind.LATENCY && rule.path().matcher(path).find()) {
+            if (rule.kind() == Kind.LATENCY && rule.matches(method, path)) {
                 delay = sample(rule.latency());
                 injected.get(Kind.LATENCY).incrementAndGet();
                 break;
             }
         }
         for (Rule rule : rules) {
-            if (rule.kind() == Kind.LATENCY || !rule.path().matcher(path).find() || !fires(rule)) {
+            if (rule.kind() == Kind.LATENCY || !rule.matches(method, path) || !fires(rule)) {
                 continue;
             }
             injected.get(rule.kind()).incrementAndGet();

@@ -21,16 +21,19 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param analysisRunTimeMs  how long an analysis run takes before COMPLETE (default 100)
  * @param tokenTtlSeconds    tokens older than this are expired (the caller becomes a new guest)
  * @param seed               seed of the fault dice, for reproducible runs
+ * @param method             HTTP method a request must have for {@code refuseNext} (default: any)
+ * @param refuseNext         the next N matching requests (of {@code method}) answer {@code refuseStatus}
+ * @param refuseStatus       4xx status of {@code refuseNext} (default 404)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record FaultPlan(String path, Latency latency, Double errorRate, Integer errorStatus, Double timeoutRate,
                         Long timeoutHoldMs, Double delayedResultRate, Integer failNext, Integer timeoutNext,
                         Integer delayedResultNext, AnalysisFirstRun analysisFirstRun, Long analysisRunTimeMs,
-                        Long tokenTtlSeconds, Long seed) {
+                        Long tokenTtlSeconds, Long seed, String method, Integer refuseNext, Integer refuseStatus) {
 
     public static final FaultPlan NONE = new FaultPlan(null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null);
+            null, null, null, null, null, null, null);
 
     /** Checks every field; throws {@link IllegalArgumentException} naming the first problem. */
     public FaultPlan validated() {
@@ -47,6 +50,10 @@ public record FaultPlan(String path, Latency latency, Double errorRate, Integer 
             throw new IllegalArgumentException("errorStatus must be a 5xx status");
         }
         nonNegative("failNext", failNext == null ? null : failNext.longValue());
+        nonNegative("refuseNext", refuseNext == null ? null : refuseNext.longValue());
+        if (refuseStatus != null && (refuseStatus < 400 || refuseStatus > 499)) {
+            throw new IllegalArgumentException("refuseStatus must be a 4xx status");
+        }
         nonNegative("timeoutNext", timeoutNext == null ? null : timeoutNext.longValue());
         nonNegative("delayedResultNext", delayedResultNext == null ? null : delayedResultNext.longValue());
         nonNegative("timeoutHoldMs", timeoutHoldMs);

@@ -18,6 +18,11 @@ record ReportConfig(List<AttributeSpec> attributes, List<String> tables, int off
     record SortKey(AttributeSpec attribute, boolean ascending) {
     }
 
+    /** The same configuration with another page size. */
+    ReportConfig withNumRecords(int records) {
+        return new ReportConfig(attributes, tables, offset, records, sorting, displayFormat, includeHeader, attachmentType);
+    }
+
     private static final Set<String> KEYS = Set.of("pagination", "attributes", "tables", "sorting", "attributeFormat",
             "contentDisposition", "bufferEntireResponse", "includeEmptyTables", "includeHeader", "attachmentType");
 

@@ -28,7 +28,11 @@ final class Reports {
     static void respond(WdkRequest request, String reporter, RecordType recordType, SearchSpec search, Answer answer,
                         JsonNode reportConfig, JsonNode viewFilters, Step step) {
         requireReporter(reporter);
-        ReportConfig config = ReportConfig.parse(reportConfig, recordType, search);
+        ReportConfig parsed = ReportConfig.parse(reportConfig, recordType, search);
+        int extra = request.site.faults().reportRecordsBeyondPage();
+        // a fault: the site answers more records than the page asked for
+        ReportConfig config = extra > 0 && parsed.numRecords() >= 0 && "standard".equals(reporter)
+                ? parsed.withNumRecords(parsed.numRecords() + extra) : parsed;
         SiteWorkspace workspace = request.site.workspace();
         Answer view = viewFilters == null || viewFilters.isEmpty() ? answer
                 : workspace.applyFilters(recordType, answer, viewFilters);

@@ -70,14 +70,15 @@ public class EnrichmentService {
                                          Map<String, Object> parameters, Duration maxWait) {
         // warm the step's answer first, as PathFinder does: an analysis of an uncomputed step fails more often
         return steps.report(session, stepId, WdkJson.reportConfig(0, 0, List.of(), null, null), null)
-                .map(response -> UpstreamAnswers.step(response, stepId))
+                // the step was just read or made: a 404 below it is the site's failure (502)
+                .map(response -> response.requireOk())
                 .chain(() -> analyses.form(session, stepId, analysisName))
                 .map(response -> {
                     if (response.status() == 404) {
                         throw ProblemException.invalid("Unknown analysis", List.of(new FieldError("/analysisName",
                                 "step " + stepId + " offers no analysis '" + analysisName + "'")));
                     }
-                    return merged(UpstreamAnswers.step(response, stepId).json().path("searchData"), parameters);
+                    return merged(response.okJson().path("searchData"), parameters);
                 })
                 .chain(values -> analyses.create(session, stepId, analysisName, values)
                         .map(response -> {

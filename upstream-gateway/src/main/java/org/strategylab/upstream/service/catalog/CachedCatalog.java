@@ -15,8 +15,9 @@ import org.strategylab.upstream.client.WdkResponse;
 /**
  * The cache of catalogue answers per site, with a time to live
  * ({@code quarkus.cache.caffeine."wdk-catalog".expire-after-write}) and a maximum size. Only
- * successful answers are cached: any other status fails the call (a 404 of a record type or
- * search becomes our 404, any other status a 502) and the next caller asks the site again. The
+ * successful answers are cached: any other status fails the call as a 502 (a 404 included: the
+ * record type or search was just found in the site's own list, so its 404 is the site's failure,
+ * not an unknown name) and the next caller asks the site again. The
  * keys are names {@link CatalogReader} has already found in the site's own lists, so no caller can
  * fill the cache with names of its choosing.
  */
@@ -45,23 +46,17 @@ public class CachedCatalog {
     /** The searches of a record type (a JSON array). */
     @CacheResult(cacheName = CACHE)
     public Uni<JsonNode> searches(String siteId, String recordType) {
-        return wdk.searches(sessions.catalogSession(sites.require(siteId)), recordType).map(response -> {
-            if (response.status() == 404) {
-                throw CatalogReader.recordTypeNotFound(siteId, recordType);
-            }
-            return array(response.okJson(), response, "no list of searches");
-        });
+        // the record type was just found in the site's list, so a 404 here is the site's failure: a 502
+        return wdk.searches(sessions.catalogSession(sites.require(siteId)), recordType)
+                .map(response -> array(response.okJson(), response, "no list of searches"));
     }
 
     /** One search with its parameters ({@code {searchData, validation}}). */
     @CacheResult(cacheName = CACHE)
     public Uni<JsonNode> search(String siteId, String recordType, String searchName) {
-        return wdk.search(sessions.catalogSession(sites.require(siteId)), recordType, searchName).map(response -> {
-            if (response.status() == 404) {
-                throw CatalogReader.searchNotFound(siteId, recordType, searchName);
-            }
-            return response.okJson();
-        });
+        // the search was just found in the record type's list, so a 404 here is the site's failure: a 502
+        return wdk.search(sessions.catalogSession(sites.require(siteId)), recordType, searchName)
+                .map(WdkResponse::okJson);
     }
 
     private static JsonNode array(JsonNode json, WdkResponse response, String what) {

@@ -179,7 +179,8 @@ public class CatalogService {
             } catch (IllegalArgumentException e) {
                 throw ProblemException.invalid("Invalid value", List.of(new FieldError("/changedParam/value", e.getMessage())));
             }
-            ParamEncoder.Encoded context = ParamEncoder.encode(data, contextValues, "/contextValues");
+            ParamEncoder.Encoded context = ParamEncoder.encode(data, contextValues, "/contextValues")
+                    .refuseIdLists("/contextValues");
             if (!context.errors().isEmpty()) {
                 throw ProblemException.invalid("Some context values are invalid", context.errors());
             }
@@ -243,7 +244,9 @@ public class CatalogService {
     private Uni<Map<String, String>> encodeOrFail(String siteId, String recordType, String searchName,
                                                   Map<String, Object> contextValues) {
         return catalog.search(siteId, recordType, searchName).map(data -> {
-            ParamEncoder.Encoded encoded = ParamEncoder.encode(data, contextValues, "/contextValues");
+            // catalogue reads have no user of their own to upload a dataset as: a dataset parameter takes an id
+            ParamEncoder.Encoded encoded = ParamEncoder.encode(data, contextValues, "/contextValues")
+                    .refuseIdLists("/contextValues");
             if (!encoded.errors().isEmpty()) {
                 throw ProblemException.invalid("Search " + searchName + " does not accept these values", encoded.errors());
             }
@@ -255,9 +258,7 @@ public class CatalogService {
         Site site = sites.require(siteId);
         return wdk.searchInContext(sessions.catalogSession(site), recordType, searchName, WdkJson.stringMap(values))
                 .map(response -> {
-                    if (response.status() == 404) {
-                        throw CatalogReader.searchNotFound(siteId, recordType, searchName);
-                    }
+                    // the search was just found in the site's own list: a 404 now is the site's failure (502)
                     if (response.status() == 422) {
                         throw invalidValues(searchName, response.validationBundle(), "/contextValues");
                     }

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.strategylab.edge.problem.FieldError;
 
 /**
@@ -22,19 +23,63 @@ import org.strategylab.edge.problem.FieldError;
  * {@code "true"}/{@code "false"}; ranges as {@code {"min":…,"max":…}} strings; {@code null} left
  * out. In a tree vocabulary that counts only leaves, a selected parent stands for its leaves (WDK
  * would otherwise count it as nothing). Input-step parameters are never taken from callers: they
- * are wired through the step tree.
+ * are wired through the step tree. An {@code input-dataset} parameter's WDK value is the id of a
+ * dataset the user owns (upstream-wdk.md §3.2, spec §4.6): a dataset id (a whole number) is sent as
+ * it is, while IDs (a list, a JSON-array string, or a string of IDs separated by commas,
+ * semicolons, spaces or new lines, as WDK's own form reads them) are left in
+ * {@link Encoded#idLists()} for the caller to upload as a dataset first; where nothing can be
+ * uploaded, {@link Encoded#refuseIdLists} turns them into errors naming the parameter.
  */
 public final class ParamEncoder {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** WDK's parameter type whose value is a dataset id. */
+    public static final String INPUT_DATASET = "input-dataset";
+
+    /** What separates IDs in a text value of a dataset parameter (WDK's form: comma, semicolon, new line, space). */
+    private static final Pattern ID_SEPARATORS = Pattern.compile("[\\s,;]+");
+
+    /** A dataset id: a whole number. */
+    private static final Pattern DATASET_ID = Pattern.compile("\\d{1,18}");
+
     /**
      * The encoded values and the problems found.
      *
-     * @param values the WDK values by parameter name
-     * @param errors one per offending parameter, pointing at it
+     * @param values  the WDK values by parameter name (dataset parameters given as IDs are not among them)
+     * @param errors  one per offending parameter, pointing at it
+     * @param idLists the IDs of each {@code input-dataset} parameter given as IDs: each list must be
+     *                uploaded as a dataset ({@code POST /users/{uid}/datasets}) and its id sent as the value
      */
-    public record Encoded(Map<String, String> values, List<FieldError> errors) {
+    public record Encoded(Map<String, String> values, List<FieldError> errors, Map<String, List<String>> idLists) {
+
+        /** No ID lists to upload. */
+        public Encoded(Map<String, String> values, List<FieldError> errors) {
+            this(values, errors, Map.of());
+        }
+
+        /**
+         * Where no dataset can be uploaded (the public catalogue, whose reads have no user of their
+         * own): every ID list is an error naming its parameter.
+         *
+         * @param pointer the JSON pointer of the values in the caller's request
+         */
+        public Encoded refuseIdLists(String pointer) {
+            if (idLists.isEmpty()) {
+                return this;
+            }
+            List<FieldError> all = new ArrayList<>(errors);
+            idLists.keySet().forEach(name -> all.add(new FieldError(pointer + "/" + name, "'" + name
+                    + "' takes the id of an uploaded dataset here, not a list of IDs")));
+            return new Encoded(values, all, Map.of());
+        }
+
+        /** The values with each uploaded ID list's dataset id in its parameter (form order kept where given). */
+        public Map<String, String> withDatasets(Map<String, Long> datasetIds) {
+            Map<String, String> all = new LinkedHashMap<>(values);
+            datasetIds.forEach((name, id) -> all.put(name, String.valueOf(id)));
+            return all;
+        }
     }
 
     private ParamEncoder() {
@@ -49,6 +94,7 @@ public final class ParamEncoder {
         Map<String, JsonNode> params = params(searchData);
         Map<String, String> encoded = new LinkedHashMap<>();
         List<FieldError> errors = new ArrayList<>();
+        Map<String, List<String>> idLists = new LinkedHashMap<>();
         String searchName = searchData.path("urlSegment").asText();
         if (values != null) {
             values.forEach((name, value) -> {
@@ -60,6 +106,17 @@ public final class ParamEncoder {
                     if (value != null && !"".equals(value)) {
                         errors.add(new FieldError(at, "'" + name + "' is an input step; wire it through the step tree"));
                     }
+                } else if (INPUT_DATASET.equals(param.path("type").asText()) && value != null) {
+                    try {
+                        DatasetValue dataset = datasetValue(param, value);
+                        if (dataset.datasetId() != null) {
+                            encoded.put(name, dataset.datasetId());
+                        } else {
+                            idLists.put(name, dataset.ids());
+                        }
+                    } catch (IllegalArgumentException e) {
+                        errors.add(new FieldError(at, e.getMessage()));
+                    }
                 } else if (value != null) {
                     try {
                         encoded.put(name, encodeOne(param, value));
@@ -69,7 +126,47 @@ public final class ParamEncoder {
                 }
             });
         }
-        return new Encoded(encoded, errors);
+        return new Encoded(encoded, errors, idLists);
+    }
+
+    /**
+     * The value of an {@code input-dataset} parameter: a dataset id, or the IDs to upload as one.
+     *
+     * @param datasetId the dataset id to send as it is, or {@code null}
+     * @param ids       the IDs to upload first (when {@code datasetId} is null)
+     */
+    public record DatasetValue(String datasetId, List<String> ids) {
+    }
+
+    /** Reads the value of an {@code input-dataset} parameter (see the class comment). */
+    public static DatasetValue datasetValue(JsonNode param, Object value) {
+        String name = param.path("name").asText();
+        if (value instanceof Integer || value instanceof Long || value instanceof BigInteger) {
+            return new DatasetValue(value.toString(), null);
+        }
+        if (value instanceof String text && DATASET_ID.matcher(text.trim()).matches()) {
+            return new DatasetValue(text.trim(), null);
+        }
+        List<String> ids = new ArrayList<>();
+        if (value instanceof String text && !text.trim().startsWith("[")) {
+            for (String id : ID_SEPARATORS.split(text.trim())) {
+                if (!id.isEmpty()) {
+                    ids.add(id);
+                }
+            }
+        } else if (value instanceof String || value instanceof Collection<?>) {
+            for (String id : terms(value, param)) {
+                if (!id.isBlank()) {
+                    ids.add(id.trim());
+                }
+            }
+        } else {
+            throw new IllegalArgumentException("'" + name + "' takes IDs (a list of strings) or a dataset id");
+        }
+        if (ids.isEmpty()) {
+            throw new IllegalArgumentException("'" + name + "' takes at least one ID");
+        }
+        return new DatasetValue(null, List.copyOf(new LinkedHashSet<>(ids)));
     }
 
     /** The parameters of a search (or analysis form) by name, in form order. */
@@ -90,9 +187,20 @@ public final class ParamEncoder {
         return names;
     }
 
-    /** Encodes one value of one parameter. */
+    /**
+     * Encodes one value of one parameter. A dataset parameter takes a dataset id only here: nothing
+     * is uploaded for a single value.
+     */
     public static String encodeOne(JsonNode param, Object value) {
         String type = param.path("type").asText();
+        if (INPUT_DATASET.equals(type)) {
+            DatasetValue dataset = datasetValue(param, value);
+            if (dataset.datasetId() == null) {
+                throw new IllegalArgumentException("'" + param.path("name").asText()
+                        + "' takes the id of an uploaded dataset here, not a list of IDs");
+            }
+            return dataset.datasetId();
+        }
         return switch (type) {
             case "multi-pick-vocabulary" -> jsonArray(expandTreeParents(param, terms(value, param)));
             case "single-pick-vocabulary" -> singleTerm(value, param);

@@ -21,7 +21,7 @@ import org.strategylab.upstream.client.WdkJson;
 /**
  * Runs a search without leaving anything on the site (WDK's anonymous report, upstream-wdk.md
  * §3.1 #7) and reads its IDs and count. It runs as the calling user, so datasets the user uploaded
- * can be parameter values.
+ * can be parameter values, and IDs given to a dataset parameter are uploaded as its dataset first.
  */
 @ApplicationScoped
 public class SearchRunner {
@@ -34,6 +34,9 @@ public class SearchRunner {
 
     @Inject
     StepService steps;
+
+    @Inject
+    DatasetUploads datasets;
 
     /** Runs the search; IDs in its default order, one per gene. */
     public Uni<SearchRun> run(UpstreamSession session, String recordType, String searchName,
@@ -54,22 +57,27 @@ public class SearchRunner {
                         throw ProblemException.invalid("Search " + searchName + " does not accept these values",
                                 encoded.errors());
                     }
-                    ObjectNode searchConfig = WdkJson.object();
-                    searchConfig.set("parameters", WdkJson.stringMap(encoded.values()));
-                    ObjectNode reportConfig = WdkJson.reportConfig(0, max, List.of(), null, null);
-                    boolean transcripts = StepService.TRANSCRIPT.equals(recordType);
-                    return wdk.searchReport(session, recordType, searchName, searchConfig, reportConfig,
-                            transcripts ? WdkJson.representativeTranscriptOnly() : null);
+                    // ID lists of dataset parameters are uploaded as the user's datasets first
+                    return datasets.resolve(session, encoded, "/parameters").chain(values -> {
+                        ObjectNode searchConfig = WdkJson.object();
+                        searchConfig.set("parameters", WdkJson.stringMap(values));
+                        ObjectNode reportConfig = WdkJson.reportConfig(0, max, List.of(), null, null);
+                        boolean transcripts = StepService.TRANSCRIPT.equals(recordType);
+                        return wdk.searchReport(session, recordType, searchName, searchConfig, reportConfig,
+                                transcripts ? WdkJson.representativeTranscriptOnly() : null);
+                    });
                 })
                 .map(response -> {
                     if (response.status() == 400 || response.status() == 422) {
                         throw CatalogService.invalidValues(searchName, response.validationBundle(), "/parameters");
                     }
                     JsonNode report = response.okJson();
-                    List<String> ids = StepService.distinctIds(report);
+                    List<String> all = StepService.distinctIds(report);
+                    // a site may answer more records than asked for: the caller's maximum holds all the same
+                    List<String> ids = all.size() > max ? List.copyOf(all.subList(0, max)) : all;
                     long genes = UpstreamAnswers.meta(report, "displayTotalCount");
                     return new SearchRun(searchName, UpstreamAnswers.meta(report, "totalCount"), genes, ids,
-                            UpstreamAnswers.meta(report, "displayViewTotalCount") > ids.size());
+                            all.size() > ids.size() || UpstreamAnswers.meta(report, "displayViewTotalCount") > ids.size());
                 });
     }
 }

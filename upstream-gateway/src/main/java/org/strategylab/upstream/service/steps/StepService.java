@@ -6,6 +6,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -30,6 +31,8 @@ import org.strategylab.upstream.client.WdkJson;
 import org.strategylab.upstream.client.WdkResponse;
 import org.strategylab.upstream.client.WdkStepClient;
 import org.strategylab.upstream.config.UpstreamConfig;
+import org.strategylab.upstream.service.catalog.CatalogReader;
+import org.strategylab.upstream.service.catalog.RecordAttributes;
 
 /**
  * A user's steps on a site: create and read them, page through and count their results, read
@@ -57,11 +60,23 @@ public class StepService {
     @Inject
     UpstreamConfig config;
 
-    /** Creates an unattached leaf step. */
+    @Inject
+    RecordAttributes recordAttributes;
+
+    @Inject
+    CatalogReader catalog;
+
+    /**
+     * Creates an unattached leaf step. The new step is read back; when that read fails (the site
+     * just answered its id, so even a 404 is the site's failure, a 502), the step is deleted again
+     * (best effort) rather than left on the site.
+     */
     public Uni<StepView> create(UpstreamSession session, String recordType, String searchName,
                                 Map<String, Object> parameters, String customName, Integer weight) {
         StepTreeSpec leaf = new StepTreeSpec(null, searchName, parameters, null, customName, weight, null, null);
-        return builder.build(session, recordType, leaf, "").chain(built -> get(session, built.root().stepId()));
+        return builder.build(session, recordType, leaf, "").chain(built -> steps.step(session, built.root().stepId())
+                .map(response -> UpstreamAnswers.stepView(response.okJson()))
+                .onFailure().call(() -> builder.deleteSteps(session, built.created())));
     }
 
     /** One step. */
@@ -115,7 +130,7 @@ public class StepService {
 
     /**
      * The ordered IDs of a step's result, one per gene (spec rule 4.5.11: default at most 5000,
-     * optional sort attribute and direction).
+     * optional sort attribute and direction); never more than asked for, whatever the site answers.
      */
     public Uni<OrderedIds> orderedIds(UpstreamSession session, long stepId, Integer max, String sortAttribute,
                                       String direction) {
@@ -127,9 +142,10 @@ public class StepService {
             return steps.report(session, stepId, reportConfig, transcripts ? WdkJson.representativeTranscriptOnly() : null);
         }).map(response -> {
             JsonNode report = reportOrReject(response, stepId);
-            List<String> ids = distinctIds(report);
+            List<String> all = distinctIds(report);
+            List<String> ids = all.size() > limit ? List.copyOf(all.subList(0, limit)) : all;
             long total = UpstreamAnswers.meta(report, "displayViewTotalCount");
-            return new OrderedIds(stepId, ids, total, total > ids.size(), sortAttribute, dir);
+            return new OrderedIds(stepId, ids, total, total > ids.size() || all.size() > ids.size(), sortAttribute, dir);
         });
     }
 
@@ -160,7 +176,7 @@ public class StepService {
             if (response.status() == 400 || response.status() == 422) {
                 throw UpstreamAnswers.rejected("The site refused these filters", response, "/filters");
             }
-            UpstreamAnswers.step(response, stepId);
+            response.requireOk(); // the step was just read: a 404 below it is the site's failure
             return new StepFilters(filters);
         });
     }
@@ -209,6 +225,7 @@ public class StepService {
         }
         String reportName = reporter;
         return runnableStep(session, stepId)
+                .call(step -> knownAttributes(session, step, attributes))
                 .chain(step -> steps.createTemporaryResult(session, stepId, reportName, reportConfig))
                 .map(response -> {
                     if (response.status() == 400 || response.status() == 422) {
@@ -223,11 +240,60 @@ public class StepService {
                 });
     }
 
+    /**
+     * Checks download columns against the step's record type and its search's dynamic attributes
+     * (from the cached catalogue), so a wrong name ({@code product} for {@code gene_product}) is a
+     * 422 naming it rather than a refusal of the site's. When the catalogue cannot say (a record
+     * type or search it does not list, or no answer), the site decides.
+     */
+    private Uni<Void> knownAttributes(UpstreamSession session, JsonNode step, List<String> attributes) {
+        String recordType = step.path("recordClassName").asText(null);
+        String searchName = step.path("searchName").asText(null);
+        if (attributes == null || attributes.isEmpty() || recordType == null || searchName == null) {
+            return Uni.createFrom().voidItem();
+        }
+        String siteId = session.site().id();
+        Uni<Set<String>> fields = recordAttributes.of(siteId, recordType).map(list -> {
+            Set<String> names = new HashSet<>();
+            list.forEach(field -> names.add(field.name()));
+            return names;
+        });
+        Uni<Set<String>> dynamic = catalog.search(siteId, recordType, searchName).map(search -> {
+            Set<String> names = new HashSet<>();
+            search.path("dynamicAttributes").forEach(attribute -> names.add(attribute.path("name").asText()));
+            return names;
+        });
+        return Uni.combine().all().unis(fields, dynamic).with((a, b) -> {
+                    Set<String> known = new HashSet<>(a);
+                    known.addAll(b);
+                    known.add(RECORD_ID_ATTRIBUTE);
+                    return known;
+                })
+                .onFailure().recoverWithNull()
+                .invoke(known -> {
+                    if (known == null) {
+                        return;
+                    }
+                    List<FieldError> errors = new ArrayList<>();
+                    for (int i = 0; i < attributes.size(); i++) {
+                        if (!known.contains(attributes.get(i))) {
+                            errors.add(new FieldError("/attributes/" + i, "'" + attributes.get(i)
+                                    + "' is not an attribute of record type '" + recordType + "'"));
+                        }
+                    }
+                    if (!errors.isEmpty()) {
+                        throw ProblemException.invalid("Unknown download columns", errors);
+                    }
+                })
+                .replaceWithVoid();
+    }
+
     /** The analyses a step offers. */
     public Uni<List<AnalysisType>> analysisTypes(UpstreamSession session, long stepId) {
         return runnableStep(session, stepId).chain(step -> analyses.types(session, stepId)).map(response -> {
             List<AnalysisType> types = new ArrayList<>();
-            for (JsonNode t : UpstreamAnswers.step(response, stepId).json()) {
+            // the step was just read: a 404 for its analysis types is the site's failure (502), not an unknown step
+            for (JsonNode t : response.okJson()) {
                 List<String> params = new ArrayList<>();
                 t.path("paramNames").forEach(p -> params.add(p.asText()));
                 types.add(new AnalysisType(t.path("name").asText(), t.path("displayName").asText(null),
@@ -272,13 +338,16 @@ public class StepService {
         });
     }
 
-    /** A step report's JSON; a refused report config (unknown attribute or sort) is a 422. */
+    /**
+     * A step report's JSON; a refused report config (unknown attribute or sort) is a 422. The step
+     * was read just before, so any other failure (a 404 included) is the site's: a 502.
+     */
     static JsonNode reportOrReject(WdkResponse response, long stepId) {
         if (response.status() == 400 || response.status() == 422) {
             throw UpstreamAnswers.rejected("The site refused this report (unknown attribute or sort?)", response,
                     "query:attributes");
         }
-        return UpstreamAnswers.step(response, stepId).json();
+        return response.okJson();
     }
 
     /** Record ids of a report, first key column, each once, in order. */

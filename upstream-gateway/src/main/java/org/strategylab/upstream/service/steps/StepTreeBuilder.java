@@ -30,8 +30,10 @@ import org.strategylab.upstream.client.WdkStepClient;
  * Creates the steps of a {@link StepTreeSpec} on a site, inputs first, and answers how they are
  * wired. WDK wires inputs only through a strategy's step tree (upstream-wdk.md §3.5–3.6), so every
  * new step is created unattached: a combine step carries empty operands and its operator, a
- * transform step an empty input parameter. If a step cannot be created, the ones already made are
- * deleted again (best effort) and the caller gets a 422 naming the node.
+ * transform step an empty input parameter. IDs given to an {@code input-dataset} parameter are
+ * uploaded as a dataset just before the step that reads them ({@link DatasetUploads}). If a step
+ * cannot be created, the ones already made are deleted again (best effort) and the caller gets a
+ * 422 naming the node.
  */
 @ApplicationScoped
 public class StepTreeBuilder {
@@ -61,6 +63,9 @@ public class StepTreeBuilder {
 
     @Inject
     WdkStepClient steps;
+
+    @Inject
+    DatasetUploads datasets;
 
     /**
      * Creates the tree's new steps.
@@ -208,10 +213,13 @@ public class StepTreeBuilder {
                         throw ProblemException.invalid("Search " + spec.searchName() + " does not accept these values",
                                 encoded.errors());
                     }
-                    Map<String, String> params = new LinkedHashMap<>(encoded.values());
-                    // WDK: answer params of a new step must be "" (upstream-wdk.md §3.5)
-                    inputs.forEach(name -> params.put(name, ""));
-                    return create(session, spec.searchName(), params, spec, at, created);
+                    // ID lists of dataset parameters become datasets first, their ids the values
+                    return datasets.resolve(session, encoded, at + "/parameters").chain(values -> {
+                        Map<String, String> params = new LinkedHashMap<>(values);
+                        // WDK: answer params of a new step must be "" (upstream-wdk.md §3.5)
+                        inputs.forEach(name -> params.put(name, ""));
+                        return create(session, spec.searchName(), params, spec, at, created);
+                    });
                 });
     }
 

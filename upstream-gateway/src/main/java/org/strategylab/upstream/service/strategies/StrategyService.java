@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jboss.logging.Logger;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.sites.Site;
@@ -30,6 +31,8 @@ import org.strategylab.upstream.client.WdkStrategyClient;
 @ApplicationScoped
 public class StrategyService {
 
+    private static final Logger LOG = Logger.getLogger(StrategyService.class);
+
     @Inject
     StepTreeBuilder builder;
 
@@ -39,7 +42,11 @@ public class StrategyService {
     @Inject
     InternalStrategyJanitor janitor;
 
-    /** Creates a strategy from a tree. */
+    /**
+     * Creates a strategy from a tree. The new strategy is read back; when that read fails (the site
+     * just answered its id, so even a 404 is the site's failure, a 502), the strategy is deleted
+     * again (best effort; WDK retires its steps with it) rather than left on the site.
+     */
     public Uni<StrategyView> create(UpstreamSession session, String recordType, String name, String description,
                                     boolean saved, StepTreeSpec tree) {
         if (janitor.isInternal(name)) {
@@ -50,7 +57,17 @@ public class StrategyService {
                 .chain(built -> strategies.create(session, name, description, saved, StepTreeBuilder.json(built.root()))
                         .map(response -> created(response, "/tree"))
                         .onFailure().call(() -> builder.deleteSteps(session, built.created())))
-                .chain(id -> get(session, id));
+                .chain(id -> strategies.get(session, id)
+                        .map(response -> view(session.site(), response.okJson()))
+                        .onFailure().call(() -> deleteQuietly(session, id)));
+    }
+
+    /** Deletes a strategy whose creation failed, ignoring failures (the caller learns of the first one). */
+    private Uni<Void> deleteQuietly(UpstreamSession session, long strategyId) {
+        return strategies.delete(session, strategyId).replaceWithVoid()
+                .onFailure().invoke(e -> LOG.warnf("Strategy %d on %s was not deleted after a failed create (%s)",
+                        strategyId, session.site().id(), e.getMessage()))
+                .onFailure().recoverWithNull();
     }
 
     /** One strategy with its tree and steps. */
@@ -102,7 +119,8 @@ public class StrategyService {
                             if (response.status() == 422) {
                                 throw UpstreamAnswers.rejected("The site refused the step tree", response, "/tree");
                             }
-                            return UpstreamAnswers.strategy(response, strategyId);
+                            // the strategy was just read: a 404 for its tree is the site's failure (502)
+                            return response.requireOk();
                         })
                         .onFailure().call(() -> builder.deleteSteps(session, built.created())))
                 .replaceWithVoid();

@@ -27,7 +27,8 @@ class ParamEncoderTest {
               {"name":"cutoff","type":"number"},
               {"name":"range","type":"number-range"},
               {"name":"flag","type":"string"},
-              {"name":"input","type":"input-step"}]}
+              {"name":"input","type":"input-step"},
+              {"name":"ds_gene_ids","type":"input-dataset","recordClassName":"transcript"}]}
             """;
 
     @Test
@@ -76,6 +77,25 @@ class ParamEncoderTest {
         ParamEncoder.Encoded encoded = ParamEncoder.encode(search(), values, "/parameters");
         assertEquals(List.of("/parameters/nope", "/parameters/dir", "/parameters/input", "/parameters/cutoff"),
                 encoded.errors().stream().map(e -> e.pointer()).toList());
+    }
+
+    @Test
+    void idsForADatasetParameterAreLeftToUploadAndADatasetIdIsSentAsItIs() throws Exception {
+        // issue 40: a list was sent as the JSON-array string "[\"cgd1_10\",\"cgd1_100\"]"
+        ParamEncoder.Encoded list = ParamEncoder.encode(search(), Map.of("ds_gene_ids", List.of("cgd1_10", "cgd1_100")), "/p");
+        assertTrue(list.errors().isEmpty() && !list.values().containsKey("ds_gene_ids"), list.toString());
+        assertEquals(Map.of("ds_gene_ids", List.of("cgd1_10", "cgd1_100")), list.idLists());
+        assertEquals("5000001", list.withDatasets(Map.of("ds_gene_ids", 5000001L)).get("ds_gene_ids"));
+        assertEquals(List.of("a", "b", "c"), ParamEncoder.encode(search(), Map.of("ds_gene_ids", "a, b;c"), "/p")
+                .idLists().get("ds_gene_ids"));
+        assertEquals(List.of("a", "b"), ParamEncoder.encode(search(), Map.of("ds_gene_ids", "[\"a\",\"b\"]"), "/p")
+                .idLists().get("ds_gene_ids"));
+        assertEquals("42", ParamEncoder.encode(search(), Map.of("ds_gene_ids", 42), "/p").values().get("ds_gene_ids"));
+        assertEquals("42", ParamEncoder.encode(search(), Map.of("ds_gene_ids", "42"), "/p").values().get("ds_gene_ids"));
+        // where nothing can be uploaded, and with no IDs, the parameter is named
+        assertEquals(List.of("/p/ds_gene_ids"), list.refuseIdLists("/p").errors().stream().map(e -> e.pointer()).toList());
+        assertEquals(List.of("/p/ds_gene_ids"), ParamEncoder.encode(search(), Map.of("ds_gene_ids", List.of()), "/p")
+                .errors().stream().map(e -> e.pointer()).toList());
     }
 
     @Test
