@@ -31,10 +31,13 @@ class CatalogClientAddressTest {
     }
 
     @Test
-    void withNoSecretConfiguredTheHttpLayersAddressCounts() {
-        // no secret: the loopback-only binding guards the port, and quarkus.http.proxy.* already
-        // turned a loopback gateway's X-Forwarded-For into the remote address
-        assertEquals("127.0.0.1", CatalogRateLimit.clientAddress("203.0.113.5", null, Optional.empty(), "127.0.0.1"));
+    void withNoSecretConfiguredOnlyLoopbackSpeaksForTheGateway() {
+        // no secret: the service listens on loopback alone, beside the gateway
+        assertEquals("203.0.113.5", CatalogRateLimit.clientAddress("203.0.113.5", null, Optional.empty(), "127.0.0.1"));
+        assertEquals("203.0.113.5",
+                CatalogRateLimit.clientAddress("203.0.113.5", null, Optional.empty(), "0:0:0:0:0:0:0:1"));
+        assertEquals(GATEWAY_POD, CatalogRateLimit.clientAddress("203.0.113.5", null, Optional.empty(), GATEWAY_POD));
+        assertEquals("127.0.0.1", CatalogRateLimit.clientAddress(null, null, Optional.empty(), "127.0.0.1"));
         assertEquals("unknown", CatalogRateLimit.clientAddress(null, null, Optional.empty(), null));
     }
 }
