@@ -7,13 +7,18 @@ import java.util.Map;
  * Bootstrap robustness (spec 2.2, 4.5.12; DECISIONS 13). {@code metricCis} keys are metric field
  * names ({@code sensitivity}, {@code f1Score} …); {@code rankMetricCis} keys are
  * {@code precision_at_K}, {@code recall_at_K}, {@code enrichment_at_K}. {@code seed} is echoed.
+ *
+ * @param undefinedMetricCis the metrics of {@code metricCis} that need a class of controls the
+ *                           experiment does not have (specificity without negatives), with the reason:
+ *                           their interval is PathFinder's 0–0 in Java and {@code null} on the wire
  */
 public record BootstrapResult(int nIterations, long seed, Map<String, ConfidenceInterval> metricCis,
                               Map<String, ConfidenceInterval> rankMetricCis, double topKStability,
-                              List<NegativeSetVariant> negativeSetSensitivity) {
+                              List<NegativeSetVariant> negativeSetSensitivity, Map<String, String> undefinedMetricCis) {
     public BootstrapResult {
         metricCis = metricCis == null ? Map.of() : metricCis;
         rankMetricCis = rankMetricCis == null ? Map.of() : rankMetricCis;
         negativeSetSensitivity = negativeSetSensitivity == null ? List.of() : List.copyOf(negativeSetSensitivity);
+        undefinedMetricCis = undefinedMetricCis == null ? Map.of() : Map.copyOf(undefinedMetricCis);
     }
 }
