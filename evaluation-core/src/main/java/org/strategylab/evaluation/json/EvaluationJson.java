@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.deser.std.StdDelegatingDeserializer;
-import com.fasterxml.jackson.databind.ser.std.StdDelegatingSerializer;
 import com.fasterxml.jackson.databind.util.StdConverter;
 
 import java.io.IOException;
@@ -28,7 +26,8 @@ import org.strategylab.evaluation.model.NegativeSetVariant;
  * a primitive {@code double} becomes its default 0.0, a nullable {@code Double} becomes null.
  * {@link ExperimentMetrics} are written with {@code null} for a metric that needs a class of controls
  * the experiment does not have, and {@code undefinedReasons} saying why each undefined metric is;
- * a {@link BootstrapResult}'s interval of such a metric is {@code null} (never 0–0).
+ * a {@link BootstrapResult}'s interval of such a metric is {@code null} (never 0–0). Those two are
+ * annotated with the converters below, so any Jackson mapper (a service's own) writes them so.
  */
 public final class EvaluationJson {
     private static final ObjectMapper MAPPER = configure(JsonMapper.builder().build());
@@ -46,16 +45,13 @@ public final class EvaluationJson {
         SimpleModule module = new SimpleModule("strategylab-evaluation");
         module.addSerializer(Double.TYPE, new FiniteDouble(true));
         module.addSerializer(Double.class, new FiniteDouble(false));
-        module.addSerializer(ExperimentMetrics.class, new StdDelegatingSerializer(new MetricsOnTheWire()));
-        module.addDeserializer(ExperimentMetrics.class, new StdDelegatingDeserializer<>(new MetricsFromTheWire()));
-        module.addSerializer(BootstrapResult.class, new StdDelegatingSerializer(new BootstrapOnTheWire()));
         return mapper.registerModule(module)
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
                 .configure(SerializationFeature.FAIL_ON_EMPTY_BEANS, false);
     }
 
     /** The metrics as the API writes them: a metric of an absent control class is null, never 0. */
-    private static final class MetricsOnTheWire extends StdConverter<ExperimentMetrics, MetricsJson> {
+    public static final class MetricsOnTheWire extends StdConverter<ExperimentMetrics, MetricsJson> {
         @Override
         public MetricsJson convert(ExperimentMetrics m) {
             Map<String, String> absent = m.absentClassMetrics();
@@ -75,7 +71,7 @@ public final class EvaluationJson {
      * Metrics read back (stored results): a null ratio gets the spec's value again, 0.0, except the
      * two sums of other ratios (balanced accuracy, Youden's J), so a record survives the round trip.
      */
-    private static final class MetricsFromTheWire extends StdConverter<MetricsJson, ExperimentMetrics> {
+    public static final class MetricsFromTheWire extends StdConverter<MetricsJson, ExperimentMetrics> {
         @Override
         public ExperimentMetrics convert(MetricsJson j) {
             double sensitivity = orZero(j.sensitivity());
@@ -94,7 +90,7 @@ public final class EvaluationJson {
     }
 
     /** {@link ExperimentMetrics} on the wire. */
-    record MetricsJson(ConfusionMatrix confusionMatrix, Double sensitivity, Double specificity, Double precision,
+    public record MetricsJson(ConfusionMatrix confusionMatrix, Double sensitivity, Double specificity, Double precision,
                        Double f1Score, Double mcc, Double balancedAccuracy, Double negativePredictiveValue,
                        Double falsePositiveRate, Double falseNegativeRate, Double youdensJ, int totalResults,
                        int totalPositives, int totalNegatives, List<String> undefinedMetrics,
@@ -102,7 +98,7 @@ public final class EvaluationJson {
     }
 
     /** The bootstrap as the API writes it: the interval of an absent class's metric is null. */
-    private static final class BootstrapOnTheWire extends StdConverter<BootstrapResult, BootstrapJson> {
+    public static final class BootstrapOnTheWire extends StdConverter<BootstrapResult, BootstrapJson> {
         @Override
         public BootstrapJson convert(BootstrapResult b) {
             Map<String, ConfidenceInterval> cis = new LinkedHashMap<>(b.metricCis());
@@ -113,7 +109,7 @@ public final class EvaluationJson {
     }
 
     /** {@link BootstrapResult} on the wire. */
-    record BootstrapJson(int nIterations, long seed, Map<String, ConfidenceInterval> metricCis,
+    public record BootstrapJson(int nIterations, long seed, Map<String, ConfidenceInterval> metricCis,
                          Map<String, ConfidenceInterval> rankMetricCis, double topKStability,
                          List<NegativeSetVariant> negativeSetSensitivity, Map<String, String> undefinedMetricCis) {
     }

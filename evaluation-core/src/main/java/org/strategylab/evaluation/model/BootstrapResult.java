@@ -1,7 +1,9 @@
 package org.strategylab.evaluation.model;
 
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.List;
 import java.util.Map;
+import org.strategylab.evaluation.json.EvaluationJson;
 
 /**
  * Bootstrap robustness (spec 2.2, 4.5.12; DECISIONS 13). {@code metricCis} keys are metric field
@@ -12,13 +14,28 @@ import java.util.Map;
  *                           experiment does not have (specificity without negatives), with the reason:
  *                           their interval is PathFinder's 0–0 in Java and {@code null} on the wire
  */
+@JsonSerialize(converter = EvaluationJson.BootstrapOnTheWire.class)
 public record BootstrapResult(int nIterations, long seed, Map<String, ConfidenceInterval> metricCis,
                               Map<String, ConfidenceInterval> rankMetricCis, double topKStability,
                               List<NegativeSetVariant> negativeSetSensitivity, Map<String, String> undefinedMetricCis) {
     public BootstrapResult {
-        metricCis = metricCis == null ? Map.of() : metricCis;
+        metricCis = metricCis == null ? Map.of() : withoutNulls(metricCis);
         rankMetricCis = rankMetricCis == null ? Map.of() : rankMetricCis;
         negativeSetSensitivity = negativeSetSensitivity == null ? List.of() : List.copyOf(negativeSetSensitivity);
         undefinedMetricCis = undefinedMetricCis == null ? Map.of() : Map.copyOf(undefinedMetricCis);
+    }
+
+    /** Read back, an absent class's interval is {@code null}: it has none, not a 0–0 one. */
+    private static Map<String, ConfidenceInterval> withoutNulls(Map<String, ConfidenceInterval> cis) {
+        if (!cis.containsValue(null)) {
+            return cis;
+        }
+        Map<String, ConfidenceInterval> kept = new java.util.LinkedHashMap<>();
+        cis.forEach((name, ci) -> {
+            if (ci != null) {
+                kept.put(name, ci);
+            }
+        });
+        return kept;
     }
 }

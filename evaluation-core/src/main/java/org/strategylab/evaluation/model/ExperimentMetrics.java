@@ -1,8 +1,11 @@
 package org.strategylab.evaluation.model;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.strategylab.evaluation.json.EvaluationJson;
 
 /**
  * Classification metrics of a result against the control lists (spec 2.2). A ratio whose
@@ -17,6 +20,8 @@ import java.util.Map;
  *
  * @param undefinedMetrics names (as the field names) of metrics whose value is a zero-denominator 0.0
  */
+@JsonSerialize(converter = EvaluationJson.MetricsOnTheWire.class)
+@JsonDeserialize(converter = EvaluationJson.MetricsFromTheWire.class)
 public record ExperimentMetrics(
         ConfusionMatrix confusionMatrix,
         double sensitivity,

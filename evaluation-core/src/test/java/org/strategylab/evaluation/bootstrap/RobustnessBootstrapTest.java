@@ -104,6 +104,14 @@ class RobustnessBootstrapTest {
         assertTrue(cis.get("balancedAccuracy").isNull());
         assertTrue(cis.get("sensitivity").get("upper").asDouble() > 0, "the positives' metrics keep theirs");
         assertTrue(cis.get("precision").isObject());
+        // read back (a stored result): still no interval, and written the same again
+        var mapper = org.strategylab.evaluation.json.EvaluationJson.mapper();
+        BootstrapResult back = mapper.convertValue(mapper.valueToTree(r), BootstrapResult.class);
+        assertTrue(!back.metricCis().containsKey("specificity") && back.metricCis().containsKey("sensitivity"));
+        assertEquals(mapper.valueToTree(r), mapper.valueToTree(back));
+        // any mapper writes it so (a service's own, without EvaluationJson's conventions)
+        assertTrue(new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(r).get("metricCis").get("specificity")
+                .isNull());
 
         BootstrapResult both = RobustnessBootstrap.run(new BootstrapRequest(List.of("p1", "n1"), null,
                 List.of("p1", "p2"), List.of("n1", "n2"), 50, 7L, null, false, null));

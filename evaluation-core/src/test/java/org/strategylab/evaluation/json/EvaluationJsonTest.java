@@ -79,6 +79,9 @@ class EvaluationJsonTest {
         assertEquals(m, back);
         assertEquals(n, mapper.valueToTree(back));
 
+        assertTrue(new ObjectMapper().valueToTree(m).get("specificity").isNull(), "any mapper writes it so");
+        assertEquals(m, new ObjectMapper().readValue(new ObjectMapper().writeValueAsString(m), ExperimentMetrics.class));
+
         ExperimentMetrics noPositives = ClassificationMetrics.fromCounts(0, 0, 1, 3, 10);
         JsonNode p = mapper.valueToTree(noPositives);
         assertTrue(p.get("sensitivity").isNull());
