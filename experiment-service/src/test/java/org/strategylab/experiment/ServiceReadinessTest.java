@@ -18,7 +18,7 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
 
     @Override
     protected String schemaVersion() {
-        // V4 moved a gene-ID experiment's input into a table of its own
-        return "4";
+        // V4 moved a gene-ID experiment's input into a table of its own; V5 added the controls' resolution
+        return "5";
     }
 }

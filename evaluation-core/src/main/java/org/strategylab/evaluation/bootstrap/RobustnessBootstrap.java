@@ -33,7 +33,9 @@ import java.util.Map;
  *
  * <p>{@code topKStability} is redefined (PathFinder's Jaccard of replicate sets is ≈ 0.46 whatever
  * the ranking): the share of replicates whose P@50 lies within ±10 % (relative) of the point
- * estimate. Negative-set sensitivity reports classification metrics per alternative negative set
+ * estimate. A metric that needs a class of controls the experiment does not have (specificity, MCC
+ * and balanced accuracy without negatives) keeps PathFinder's 0–0 interval in Java, is named in
+ * {@code undefinedMetricCis} and is {@code null} on the wire. Negative-set sensitivity reports classification metrics per alternative negative set
  * (rank metrics ignore negatives, so they alone would be identical for every set).
  */
 public final class RobustnessBootstrap {
@@ -149,8 +151,16 @@ public final class RobustnessBootstrap {
             }
         }
         double stability = rank ? (double) stable / iterations : 0.0;
+        // the point estimate's absent-class metrics (specificity without negatives …) have no interval
+        Map<String, String> undefined = new LinkedHashMap<>();
+        ClassificationMetrics.fromCounts(positivesHit.length, p, negativesHit.length, q, resultSet.size())
+                .absentClassMetrics().forEach((name, reason) -> {
+                    if (metricCis.containsKey(name)) {
+                        undefined.put(name, reason);
+                    }
+                });
         return new BootstrapResult(iterations, seed, metricCis, rankCis, stability,
-                negativeSetSensitivity(request, controls, ks));
+                negativeSetSensitivity(request, controls, ks), undefined);
     }
 
     private static List<NegativeSetVariant> negativeSetSensitivity(BootstrapRequest request, ControlSets controls,

@@ -180,7 +180,7 @@ final class LightMetrics {
         return text.toString();
     }
 
-    /** The metrics object, field by field in the record's order, as databind writes the record. */
+    /** The metrics object, field by field, as {@code EvaluationJson} writes them (absent classes' metrics null). */
     private static void write(JsonGenerator out, ExperimentMetrics m) throws IOException {
         out.writeStartObject();
         ConfusionMatrix c = m.confusionMatrix();
@@ -195,16 +195,14 @@ final class LightMetrics {
             out.writeNumberField("falseNegatives", c.falseNegatives());
             out.writeEndObject();
         }
-        ratio(out, "sensitivity", m.sensitivity());
-        ratio(out, "specificity", m.specificity());
-        ratio(out, "precision", m.precision());
-        ratio(out, "f1Score", m.f1Score());
-        ratio(out, "mcc", m.mcc());
-        ratio(out, "balancedAccuracy", m.balancedAccuracy());
-        ratio(out, "negativePredictiveValue", m.negativePredictiveValue());
-        ratio(out, "falsePositiveRate", m.falsePositiveRate());
-        ratio(out, "falseNegativeRate", m.falseNegativeRate());
-        ratio(out, "youdensJ", m.youdensJ());
+        java.util.Map<String, String> absent = m.absentClassMetrics();
+        for (String name : ExperimentMetrics.RATIO_NAMES) {
+            if (absent.containsKey(name)) {
+                out.writeNullField(name); // a metric of a class of controls there is not (EvaluationJson)
+            } else {
+                ratio(out, name, m.ratio(name));
+            }
+        }
         out.writeNumberField("totalResults", m.totalResults());
         out.writeNumberField("totalPositives", m.totalPositives());
         out.writeNumberField("totalNegatives", m.totalNegatives());
@@ -214,6 +212,12 @@ final class LightMetrics {
             out.writeString(name);
         }
         out.writeEndArray();
+        out.writeFieldName("undefinedReasons");
+        out.writeStartObject();
+        for (java.util.Map.Entry<String, String> reason : m.undefinedReasons().entrySet()) {
+            out.writeStringField(reason.getKey(), reason.getValue());
+        }
+        out.writeEndObject();
         out.writeEndObject();
     }
 

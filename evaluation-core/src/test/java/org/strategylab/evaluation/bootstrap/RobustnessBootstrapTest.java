@@ -91,4 +91,32 @@ class RobustnessBootstrapTest {
         assertNotEquals(r.negativeSetSensitivity().get(0).metrics(), r.negativeSetSensitivity().get(1).metrics());
         assertEquals(3, r.negativeSetSensitivity().get(1).negativeCount());
     }
+
+    @Test
+    void withoutNegativesTheNegativeMetricsHaveNoIntervalOnTheWire() {
+        BootstrapResult r = RobustnessBootstrap.run(new BootstrapRequest(List.of("p1", "x", "p2"), null,
+                List.of("p1", "p2", "p3"), List.of(), 50, 7L, null, false, null));
+        assertEquals(Map.of("specificity", "no negative controls", "mcc", "no negative controls",
+                "balancedAccuracy", "no negative controls"), r.undefinedMetricCis());
+        JsonNode cis = org.strategylab.evaluation.json.EvaluationJson.mapper().valueToTree(r).get("metricCis");
+        assertTrue(cis.get("specificity").isNull(), "never an interval of 0–0: " + cis);
+        assertTrue(cis.get("mcc").isNull());
+        assertTrue(cis.get("balancedAccuracy").isNull());
+        assertTrue(cis.get("sensitivity").get("upper").asDouble() > 0, "the positives' metrics keep theirs");
+        assertTrue(cis.get("precision").isObject());
+        // read back (a stored result): still no interval, and written the same again
+        var mapper = org.strategylab.evaluation.json.EvaluationJson.mapper();
+        BootstrapResult back = mapper.convertValue(mapper.valueToTree(r), BootstrapResult.class);
+        assertTrue(!back.metricCis().containsKey("specificity") && back.metricCis().containsKey("sensitivity"));
+        assertEquals(mapper.valueToTree(r), mapper.valueToTree(back));
+        // any mapper writes it so (a service's own, without EvaluationJson's conventions)
+        assertTrue(new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(r).get("metricCis").get("specificity")
+                .isNull());
+
+        BootstrapResult both = RobustnessBootstrap.run(new BootstrapRequest(List.of("p1", "n1"), null,
+                List.of("p1", "p2"), List.of("n1", "n2"), 50, 7L, null, false, null));
+        assertTrue(both.undefinedMetricCis().isEmpty());
+        assertTrue(org.strategylab.evaluation.json.EvaluationJson.mapper().valueToTree(both).get("metricCis")
+                .get("specificity").isObject());
+    }
 }

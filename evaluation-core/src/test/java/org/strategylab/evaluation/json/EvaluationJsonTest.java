@@ -61,4 +61,37 @@ class EvaluationJsonTest {
         assertTrue(mapper.readTree(json).has("rankMetrics"));
         assertTrue(mapper.readTree(json).get("robustness").has("nIterations"));
     }
+
+    @Test
+    void aMetricOfAnAbsentControlClassIsNullWithItsReason() throws Exception {
+        // 2 of 5 positives found, no negative controls at all
+        ExperimentMetrics m = ClassificationMetrics.fromCounts(2, 5, 0, 0, 40);
+        JsonNode n = mapper.valueToTree(m);
+        for (String f : ExperimentMetrics.NEEDS_NEGATIVES) {
+            assertTrue(n.get(f).isNull(), f + " needs negatives: " + n);
+            assertEquals("no negative controls", n.get("undefinedReasons").get(f).asText(), f);
+        }
+        assertEquals(0.4, n.get("sensitivity").asDouble(), 1e-12);
+        assertEquals(1.0, n.get("precision").asDouble(), 1e-12);
+        assertEquals(0, n.get("totalNegatives").asInt());
+        // read back (stored results): the record keeps the spec's 0.0, and writes null again
+        ExperimentMetrics back = mapper.readValue(mapper.writeValueAsString(m), ExperimentMetrics.class);
+        assertEquals(m, back);
+        assertEquals(n, mapper.valueToTree(back));
+
+        assertTrue(new ObjectMapper().valueToTree(m).get("specificity").isNull(), "any mapper writes it so");
+        assertEquals(m, new ObjectMapper().readValue(new ObjectMapper().writeValueAsString(m), ExperimentMetrics.class));
+
+        ExperimentMetrics noPositives = ClassificationMetrics.fromCounts(0, 0, 1, 3, 10);
+        JsonNode p = mapper.valueToTree(noPositives);
+        assertTrue(p.get("sensitivity").isNull());
+        assertEquals("no positive controls", p.get("undefinedReasons").get("sensitivity").asText());
+        assertEquals(2.0 / 3, p.get("specificity").asDouble(), 1e-12);
+
+        ExperimentMetrics complete = ClassificationMetrics.fromCounts(0, 2, 0, 2, 5);
+        JsonNode c = mapper.valueToTree(complete);
+        assertEquals(0.0, c.get("precision").asDouble(), "no control in the result: 0.0 as the spec says, flagged");
+        assertEquals("no control is in the result", c.get("undefinedReasons").get("precision").asText());
+        assertEquals(1.0, c.get("specificity").asDouble());
+    }
 }

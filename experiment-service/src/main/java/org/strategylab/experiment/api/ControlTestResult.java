@@ -10,8 +10,10 @@ import org.strategylab.evaluation.model.ExperimentMetrics;
  * @param resultCount      the result's size on the site
  * @param truePositiveIds  positives the result holds; {@code falseNegativeIds} the ones it misses
  * @param falsePositiveIds negatives the result holds; {@code trueNegativeIds} the ones it leaves out
+ * @param controlResolution how the typed controls were resolved against the site before counting
  */
 public record ControlTestResult(String siteId, String recordType, String mode, ExperimentMetrics metrics,
                                 long resultCount, List<String> truePositiveIds, List<String> falseNegativeIds,
-                                List<String> falsePositiveIds, List<String> trueNegativeIds) {
+                                List<String> falsePositiveIds, List<String> trueNegativeIds,
+                                ControlResolution controlResolution) {
 }

@@ -16,6 +16,8 @@ import org.strategylab.evaluation.model.TreeOptimizationResult;
  * @param operationId  the operation that ran it (subscribe to its events)
  * @param metricsStale true after a refine changed the step until the experiment is re-evaluated
  * @param resultCount  the upstream result size (search and tree modes), or the number of given IDs
+ * @param controlResolution how the typed controls were resolved against the site before counting
+ *                          (null for experiments from before resolution existed)
  */
 public record ExperimentView(String id, String userId, String siteId, String name, ExperimentConfigView config,
                              String status, ExperimentMetrics metrics, CrossValidationResult crossValidation,
@@ -27,5 +29,5 @@ public record ExperimentView(String id, String userId, String siteId, String nam
                              Object optimizationResult, Long upstreamStrategyId, Long upstreamStepId, String notes,
                              StepAnalysisResult stepAnalysis, RankMetrics rankMetrics, BootstrapResult robustness,
                              TreeOptimizationResult treeOptimization, String operationId, boolean metricsStale,
-                             Long resultCount) {
+                             Long resultCount, ControlResolution controlResolution) {
 }

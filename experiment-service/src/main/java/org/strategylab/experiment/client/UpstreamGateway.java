@@ -129,6 +129,22 @@ public class UpstreamGateway {
         return guard("looking up gene records", client.resolveGenes(bearer(token), siteId, body));
     }
 
+    /**
+     * The current gene ID of each ID the site knows (any case, transcript and previous IDs), in the
+     * caller's session; upstream-gateway looks a long list up in batches. IDs missing from the
+     * answer are unknown to the site.
+     */
+    public Uni<Map<String, String>> currentGeneIds(String token, String siteId, List<String> ids) {
+        ObjectNode body = JSON.objectNode();
+        ids.forEach(body.putArray("geneIds")::add);
+        return guard(client.resolveGeneList(bearer(token), siteId, body)).map(answer -> {
+            Map<String, String> current = new java.util.HashMap<>();
+            answer.path("resolved").forEach(gene -> current.putIfAbsent(gene.path("inputId").asText(),
+                    gene.path("geneId").asText()));
+            return current;
+        });
+    }
+
     /** The organisms of a site (leaves of its organism tree), by name. */
     public Uni<List<String>> organisms(String token, String siteId) {
         return guard("listing the site's organisms", client.organisms(bearer(token), siteId)).map(answer -> {

@@ -40,6 +40,11 @@ public interface UpstreamGatewayClient {
                                JsonNode geneIds);
 
     @POST
+    @Path("/internal/v1/sites/{siteId}/genes/resolve")
+    Uni<JsonNode> resolveGeneList(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                                  JsonNode geneIds);
+
+    @POST
     @Path("/internal/v1/sites/{siteId}/strategies")
     Uni<JsonNode> createStrategy(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
                                  JsonNode strategy);

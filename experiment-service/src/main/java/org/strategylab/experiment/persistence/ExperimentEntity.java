@@ -48,6 +48,11 @@ public class ExperimentEntity extends PanacheEntityBase {
     @JdbcTypeCode(SqlTypes.JSON)
     public JsonNode result;
 
+    /** How the typed controls were resolved against the site (api {@code ControlResolution}); null before V5. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "control_resolution")
+    public JsonNode controlResolution;
+
     public String error;
 
     @Column(name = "batch_id")

@@ -32,7 +32,7 @@ public class ControlTests {
                     "a control test counts a search or strategy on the site; give searchName or stepTree")));
         }
         return requests.validate(callerId, token, request)
-                .chain(valid -> work.test(token, valid.settings()))
+                .chain(valid -> work.test(token, valid.settings(), valid.controlResolution()))
                 .onFailure(UpstreamFailure.class).transform(ResultBrowser::problem);
     }
 }

@@ -30,7 +30,8 @@ import org.strategylab.sites.SiteRegistry;
  * Checks an experiment request before anything runs, so every mistake is a 4xx naming its field:
  * the site, the mode's inputs, the controls (inline or from a control set the caller may read), the
  * limits, and — for upstream modes — the search and parameter values, asked of the site through
- * upstream-gateway. Fields of phases that do not exist yet are refused, never ignored.
+ * upstream-gateway. Last, the controls are resolved against the site ({@link ControlResolver}).
+ * Fields of phases that do not exist yet are refused, never ignored.
  */
 @ApplicationScoped
 public class ExperimentRequests {
@@ -49,6 +50,9 @@ public class ExperimentRequests {
 
     @Inject
     UpstreamGateway upstream;
+
+    @Inject
+    ControlResolver resolver;
 
     @Inject
     ExperimentConfig config;
@@ -123,8 +127,14 @@ public class ExperimentRequests {
             if (settings.treeOptimization() != null) {
                 TreeOptimizations.check(settings, settings.treeOptimization(), true);
             }
+            // the controls are resolved once, here, so every run, fold, bootstrap and re-evaluation
+            // of the experiment counts the same current gene IDs
             return checkUpstream(token, settings, finalSearches)
-                    .replaceWith(new ValidatedExperiment(settings, finalTargets, controls.label()));
+                    .chain(() -> resolver.resolve(token, settings.siteId(), settings.positiveControls(),
+                            settings.negativeControls()))
+                    .map(resolved -> new ValidatedExperiment(
+                            settings.withControls(resolved.positives(), resolved.negatives()), finalTargets,
+                            controls.label(), resolved.resolution()));
         });
     }
 

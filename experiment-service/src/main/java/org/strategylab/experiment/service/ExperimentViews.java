@@ -10,6 +10,7 @@ import org.strategylab.evaluation.model.Experiment;
 import org.strategylab.evaluation.model.ExperimentConfig;
 import org.strategylab.evaluation.model.ExperimentMetrics;
 import org.strategylab.experiment.api.ExperimentConfigView;
+import org.strategylab.experiment.api.ControlResolution;
 import org.strategylab.experiment.api.ExperimentResults;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.api.ExperimentSummary;
@@ -39,7 +40,13 @@ public class ExperimentViews {
                 e.primaryBenchmark, results.optimizationResult(), e.upstreamStrategyId, e.upstreamStepId, e.notes,
                 results.stepAnalysis(), results.rankMetrics(),
                 results.robustness(), results.treeOptimization(), e.operationId == null ? null : e.operationId.toString(), e.metricsStale,
-                results.resultCount());
+                results.resultCount(), controlResolution(e));
+    }
+
+    /** The stored resolution of the experiment's controls, or null (experiments from before V5). */
+    public static ControlResolution controlResolution(ExperimentEntity e) {
+        return e.controlResolution == null || e.controlResolution.isNull() ? null
+                : read(e.controlResolution, ControlResolution.class);
     }
 
     public ExperimentSummary summary(ExperimentEntity e) {

@@ -21,6 +21,8 @@ final class NewExperimentRow {
         row.config = EvaluationJson.mapper().valueToTree(valid.settings());
         row.targetGeneIds = valid.targetGeneIds();
         row.controlSetLabel = valid.controlSetLabel();
+        row.controlResolution = valid.controlResolution() == null ? null
+                : EvaluationJson.mapper().valueToTree(valid.controlResolution());
         row.operationId = operationId;
         return row;
     }

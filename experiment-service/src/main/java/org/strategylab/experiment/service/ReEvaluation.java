@@ -10,6 +10,7 @@ import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.experiment.api.ControlSet;
+import org.strategylab.experiment.api.ControlResolution;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.api.ExperimentView;
 import org.strategylab.experiment.client.UpstreamFailure;
@@ -45,6 +46,9 @@ public class ReEvaluation {
     @Inject
     ExperimentViews views;
 
+    @Inject
+    ControlResolver resolver;
+
     public Uni<ExperimentView> reEvaluate(String callerId, String token, String id) {
         return experiments.owned(callerId, id).chain(row -> {
             if (ExperimentRepository.PENDING.equals(row.status) || ExperimentRepository.RUNNING.equals(row.status)) {
@@ -54,7 +58,9 @@ public class ReEvaluation {
             if (!stored.geneIdMode() && row.upstreamStepId == null) {
                 throw ProblemException.conflict("NO_UPSTREAM_STEP", "The experiment has no result on the site to re-evaluate; run it again");
             }
-            return currentControls(callerId, stored).chain(settings -> executor.targets(row, settings).chain(targets -> {
+            return currentControls(callerId, token, row, stored).chain(resolved -> {
+                ExperimentSettings settings = resolved.settings();
+                return executor.targets(row, settings).chain(targets -> {
                 RunContext context = new RunContext(row.id, callerId, token, settings, targets,
                         ControlSets.of(settings.positiveControls(), settings.negativeControls()), ProgressEvents.none(row.id));
                 RunState start = new RunState(ExperimentViews.results(row), row.upstreamStrategyId, row.upstreamStepId,
@@ -64,6 +70,9 @@ public class ReEvaluation {
                         .onFailure(UpstreamFailure.class).transform(ResultBrowser::problem)
                         .chain(state -> repository.update(row.id, callerId, changed -> {
                             changed.config = EvaluationJson.mapper().valueToTree(settings);
+                            if (resolved.resolution() != null) {
+                                changed.controlResolution = EvaluationJson.mapper().valueToTree(resolved.resolution());
+                            }
                             changed.metricsStale = false;
                             changed.status = ExperimentRepository.COMPLETED;
                             changed.error = null;
@@ -71,7 +80,29 @@ public class ReEvaluation {
                             changed.totalTimeSeconds = Math.round((System.nanoTime() - started) / 1e7) / 100.0;
                         }))
                         .map(updated -> views.view(updated.orElseThrow(() -> ExperimentService.notFound(id))));
-            }));
+                });
+            });
+        });
+    }
+
+    /** The settings to count with and, when their controls were resolved now, how. */
+    private record Controls(ExperimentSettings settings, ControlResolution resolution) {
+    }
+
+    /**
+     * The controls as they are now, resolved against the site: the control set's lists when the
+     * experiment came from one that still exists (resolved again, as the set may have changed), else
+     * the stored ones, which were resolved at submission (resolved now only for an experiment from
+     * before resolution existed).
+     */
+    private Uni<Controls> currentControls(String callerId, String token, ExperimentEntity row, ExperimentSettings stored) {
+        return currentControls(callerId, stored).chain(settings -> {
+            if (settings == stored && row.controlResolution != null && !row.controlResolution.isNull()) {
+                return Uni.createFrom().item(new Controls(stored, null));
+            }
+            return resolver.resolve(token, settings.siteId(), settings.positiveControls(), settings.negativeControls())
+                    .map(resolved -> new Controls(settings.withControls(resolved.positives(), resolved.negatives()),
+                            resolved.resolution()));
         });
     }
 

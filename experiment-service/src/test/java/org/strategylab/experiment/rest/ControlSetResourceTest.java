@@ -72,7 +72,7 @@ class ControlSetResourceTest {
                 .then().statusCode(422).contentType("application/problem+json")
                 .body("errors.pointer", hasItem("/siteId"));
         StringBuilder ids = new StringBuilder("[");
-        for (int i = 0; i < 51; i++) {
+        for (int i = 0; i < 2001; i++) { // one over the tests' control-sets.max-ids
             ids.append(i == 0 ? "" : ",").append("\"G").append(i).append('"');
         }
         ids.append(']');

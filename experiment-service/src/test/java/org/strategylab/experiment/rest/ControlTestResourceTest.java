@@ -51,10 +51,10 @@ class ControlTestResourceTest {
         // nothing was stored
         ExperimentRunTest.as(cy).when().get("/api/v1/experiments").then().statusCode(200).body("total", equalTo(0));
 
-        ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"G1\"],\"positiveControls\":[\"G1\"]}")
+        ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],\"positiveControls\":[\"PF3D7_0100100\"]}")
                 .when().post("/api/v1/control-tests").then().statusCode(422)
                 .body("errors[0].pointer", equalTo("/targetGeneIds"));
-        ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByNothing\",\"positiveControls\":[\"G1\"]}")
+        ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByNothing\",\"positiveControls\":[\"PF3D7_0100100\"]}")
                 .when().post("/api/v1/control-tests").then().statusCode(422);
         // someone else's private control set is not found, as any resource of theirs
         String dee = ExperimentRunTest.newUser("dee");
@@ -68,5 +68,28 @@ class ControlTestResourceTest {
         ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"positiveControls\":[]}")
                 .when().post("/api/v1/control-tests").then().statusCode(422)
                 .body("errors[0].pointer", equalTo("/positiveControls"));
+    }
+
+    @Test
+    void theControlsOfATestAreResolvedBeforeTheyAreCounted() throws Exception {
+        String flo = ExperimentRunTest.newUser("flo");
+        List<String> kinases = ExperimentRunTest.run(flo, ExperimentRunTest.KINASES).ids().stream().sorted().limit(2).toList();
+        String lower = kinases.get(0).toLowerCase(java.util.Locale.ROOT);
+        String body = ExperimentRunTest.KINASES.substring(0, ExperimentRunTest.KINASES.length() - 1)
+                + ",\"siteId\":\"plasmodb\",\"positiveControls\":" + ExperimentRunTest.json(List.of(lower, kinases.get(1),
+                "FAKE_GENE_1", kinases.get(0))) + "}";
+        ExperimentRunTest.as(flo).body(body).when().post("/api/v1/control-tests").then().statusCode(200)
+                .body("truePositiveIds", org.hamcrest.Matchers.containsInAnyOrder(kinases.toArray()))
+                .body("falseNegativeIds", equalTo(List.of()))
+                .body("metrics.totalPositives", equalTo(2))
+                .body("metrics.specificity", org.hamcrest.Matchers.nullValue())
+                .body("controlResolution.positives.renamed.input", equalTo(List.of(lower)))
+                .body("controlResolution.positives.unknown", equalTo(List.of("FAKE_GENE_1")))
+                .body("controlResolution.positives.duplicates", equalTo(List.of(kinases.get(0))));
+        ExperimentRunTest.as(flo).body(ExperimentRunTest.KINASES.substring(0, ExperimentRunTest.KINASES.length() - 1)
+                        + ",\"siteId\":\"plasmodb\",\"positiveControls\":[\"FAKE_GENE_1\"]}")
+                .when().post("/api/v1/control-tests").then().statusCode(422)
+                .body("errors[0].pointer", equalTo("/positiveControls"))
+                .body("errors[0].message", org.hamcrest.Matchers.containsString("FAKE_GENE_1"));
     }
 }

@@ -40,9 +40,9 @@ class ExperimentCrossValidationTest {
     @Test
     void aRunWithCrossValidationEqualsEvaluationCoreOnTheSameSets() throws Exception {
         String olga = ExperimentRunTest.newUser("olga");
-        List<String> targets = List.of("G1", "G2", "G3", "G4", "N1", "N2", "X1");
-        List<String> positives = List.of("G1", "G2", "G3", "G4", "G5", "G6");
-        List<String> negatives = List.of("N1", "N2", "N3", "N4", "N5");
+        List<String> targets = List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0100300", "PF3D7_0100400", "PF3D7_0200100", "PF3D7_0200200", "X1");
+        List<String> positives = List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0100300", "PF3D7_0100400", "PF3D7_0100500", "PF3D7_0100600");
+        List<String> negatives = List.of("PF3D7_0200100", "PF3D7_0200200", "PF3D7_0200300", "PF3D7_0200400", "PF3D7_0200500");
         JsonPath started = ExperimentRunTest.as(olga).body(Map.of("siteId", "plasmodb", "targetGeneIds", targets,
                         "positiveControls", positives, "negativeControls", negatives, "enableCrossValidation", true,
                         "kFolds", 3))

@@ -54,20 +54,20 @@ class ExperimentEnrichmentCompareTest {
     @Test
     void aGeneSetWithinAnExplicitBackgroundHasTheHandComputedHypergeometricNumbers() throws Exception {
         String dee = ExperimentRunTest.newUser("dee");
-        String id = completed(dee, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"T1\",\"T2\",\"T3\",\"T4\",\"T5\"],"
-                + "\"positiveControls\":[\"T1\",\"O1\"],\"negativeControls\":[\"O2\"]}");
-        List<String> background = new ArrayList<>(List.of("T1", "T2", "T3", "T4", "T5", "B4"));
+        String id = completed(dee, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0300100\",\"PF3D7_0300200\",\"PF3D7_0300300\",\"PF3D7_0300400\",\"PF3D7_0300500\"],"
+                + "\"positiveControls\":[\"PF3D7_0300100\",\"PF3D7_0400100\"],\"negativeControls\":[\"PF3D7_0400200\"]}");
+        List<String> background = new ArrayList<>(List.of("PF3D7_0300100", "PF3D7_0300200", "PF3D7_0300300", "PF3D7_0300400", "PF3D7_0300500", "PF3D7_0500400"));
         for (int i = 1; i <= 14; i++) {
-            background.add("O" + i);
+            background.add(String.format(java.util.Locale.ROOT, "PF3D7_04%03d00", i));
         }
-        JsonNode result = post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"mine\",\"geneIds\":[\"T1\",\"T2\",\"T3\","
-                + "\"B4\",\"Z9\"],\"backgroundIds\":" + ExperimentRunTest.json(background) + "}", 200);
+        JsonNode result = post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"mine\",\"geneIds\":[\"PF3D7_0300100\",\"PF3D7_0300200\",\"PF3D7_0300300\","
+                + "\"PF3D7_0500400\",\"PF3D7_0600900\"],\"backgroundIds\":" + ExperimentRunTest.json(background) + "}", 200);
         // N = 20, K = 4 (Z9 lies outside), n = 5, a = 3: P(X >= 3) = (C(4,3)·C(16,2) + C(4,4)·C(16,1)) / C(20,5) = 496/15504
         assertEquals(496.0 / 15504.0, result.path("pValue").asDouble(), 1e-15);
         assertEquals("mine", result.path("geneSetName").asText());
         assertEquals(4, result.path("geneSetSize").asInt());
         assertEquals(3, result.path("overlapCount").asInt());
-        assertEquals(List.of("T1", "T2", "T3"), JSON.convertValue(result.path("overlapGenes"), List.class));
+        assertEquals(List.of("PF3D7_0300100", "PF3D7_0300200", "PF3D7_0300300"), JSON.convertValue(result.path("overlapGenes"), List.class));
         assertEquals(20, result.path("backgroundSize").asInt());
         assertEquals(1, result.path("tpCount").asInt());
         assertEquals(3.0, result.path("foldEnrichment").asDouble(), 1e-12);   // a·N/(n·K) = 60/20
@@ -77,16 +77,19 @@ class ExperimentEnrichmentCompareTest {
         assertEquals("backgroundIds", result.path("backgroundSource").asText());
         assertTrue(result.path("backgroundOrganism").isMissingNode(), result.toString());
 
-        JsonNode tooBig = post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"big\",\"geneIds\":[\"T1\",\"T2\"],"
-                + "\"backgroundIds\":[\"T1\"]}", 422);
+        JsonNode tooBig = post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"big\",\"geneIds\":[\"PF3D7_0300100\",\"PF3D7_0300200\"],"
+                + "\"backgroundIds\":[\"PF3D7_0300100\"]}", 422);
         assertEquals("/geneIds", tooBig.path("errors").get(0).path("pointer").asText());
-        // none of T1…T5 is a gene of the site: no organism to take the background from, and the answer says so
-        JsonNode noOrganism = post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"T1\"]}", 422);
+        // an experiment none of whose genes the site knows (its controls are genes of the site, as a run
+        // needs): no organism to take the background from, and the answer says so
+        String unknownGenes = completed(dee, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"T1\",\"T2\",\"T3\"],"
+                + "\"positiveControls\":[\"PF3D7_0300100\"],\"negativeControls\":[\"PF3D7_0400200\"]}");
+        JsonNode noOrganism = post(dee, "/" + unknownGenes + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"T1\"]}", 422);
         assertEquals("/backgroundIds", noOrganism.path("errors").get(0).path("pointer").asText());
         assertTrue(noOrganism.path("errors").get(0).path("message").asText().contains("none of the experiment's genes"),
                 noOrganism.toString());
         post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[]}", 400);
-        post(ExperimentRunTest.newUser("other"), "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"T1\"]}", 404);
+        post(ExperimentRunTest.newUser("other"), "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"PF3D7_0300100\"]}", 404);
     }
 
     @Test

@@ -100,7 +100,7 @@ class ExperimentGroupTest {
     void aBadMemberIsNamedWhereTheCallerWroteIt() {
         String gail = ExperimentRunTest.newUser("gail");
         ExperimentRunTest.as(gail).body("{\"base\":{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\","
-                        + "\"parameters\":{},\"positiveControls\":[\"G1\"]},\"organismParamName\":\"organism\","
+                        + "\"parameters\":{},\"positiveControls\":[\"PF3D7_0100100\"]},\"organismParamName\":\"organism\","
                         + "\"targetOrganisms\":[{\"organism\":\"Plasmodium falciparum 3D7\"},{\"organism\":\"Nosuchia nonexistens\"},"
                         + "{\"organism\":\"Plasmodium vivax P01\",\"positiveControls\":[\"A\"],\"negativeControls\":[\"A\"]}]}")
                 .when().post("/api/v1/experiments/batch")
@@ -109,8 +109,8 @@ class ExperimentGroupTest {
                 .body("errors.pointer", hasItem("/targetOrganisms/2/negativeControls"));
         ExperimentRunTest.as(gail).body("{\"base\":{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\","
                         + "\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"]}},\"controlSets\":["
-                        + "{\"label\":\"a\",\"positiveControls\":[]},{\"label\":\"b\",\"positiveControls\":[\"G1\"],\"isPrimary\":true},"
-                        + "{\"label\":\"c\",\"positiveControls\":[\"G1\"],\"isPrimary\":true}]}")
+                        + "{\"label\":\"a\",\"positiveControls\":[]},{\"label\":\"b\",\"positiveControls\":[\"PF3D7_0100100\"],\"isPrimary\":true},"
+                        + "{\"label\":\"c\",\"positiveControls\":[\"PF3D7_0100100\"],\"isPrimary\":true}]}")
                 .when().post("/api/v1/experiments/benchmark")
                 .then().statusCode(422).body("errors.pointer", hasItem("/controlSets"));
         ExperimentRunTest.as(gail).body("{\"base\":{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\","

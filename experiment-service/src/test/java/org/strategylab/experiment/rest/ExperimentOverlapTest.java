@@ -32,22 +32,22 @@ class ExperimentOverlapTest {
     @Test
     void theOverlapOfTwoExperimentsIsEvaluationCoresOnTheirGenes() throws Exception {
         String quinn = ExperimentRunTest.newUser("quinn");
-        String a = run(quinn, "first", List.of("G1", "G2", "N1", "X"), List.of("G1", "G2", "G3"), List.of("N1", "N2"));
-        String b = run(quinn, "second", List.of("G2", "G3", "N2"), List.of("G1", "G2", "G3"), List.of("N1", "N2"));
+        String a = run(quinn, "first", List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0200100", "X"), List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0100300"), List.of("PF3D7_0200100", "PF3D7_0200200"));
+        String b = run(quinn, "second", List.of("PF3D7_0100200", "PF3D7_0100300", "PF3D7_0200200"), List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0100300"), List.of("PF3D7_0200100", "PF3D7_0200200"));
         JsonNode answer = new ObjectMapper().readTree(ExperimentRunTest.as(quinn)
                 .body("{\"experimentIds\":[\"" + a + "\",\"" + b + "\"]}").when().post("/api/v1/experiments/overlap")
                 .then().statusCode(200).extract().asString());
         JsonNode expected = EvaluationJson.mapper().valueToTree(OverlapAnalysis.analyse(List.of(
-                new ExperimentGenes(a, "first", List.of("G1", "G2"), List.of("N1")),
-                new ExperimentGenes(b, "second", List.of("G2", "G3"), List.of("N2")))));
+                new ExperimentGenes(a, "first", List.of("PF3D7_0100100", "PF3D7_0100200"), List.of("PF3D7_0200100")),
+                new ExperimentGenes(b, "second", List.of("PF3D7_0100200", "PF3D7_0100300"), List.of("PF3D7_0200200")))));
         assertEquals(expected, answer);
     }
 
     @Test
     void badOrForeignExperimentsAreRefused() {
         String rosa = ExperimentRunTest.newUser("rosa");
-        String mine = run(rosa, "mine", List.of("G1"), List.of("G1"), List.of());
-        String theirs = run(ExperimentRunTest.newUser("sam"), "theirs", List.of("G1"), List.of("G1"), List.of());
+        String mine = run(rosa, "mine", List.of("PF3D7_0100100"), List.of("PF3D7_0100100"), List.of());
+        String theirs = run(ExperimentRunTest.newUser("sam"), "theirs", List.of("PF3D7_0100100"), List.of("PF3D7_0100100"), List.of());
         ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + theirs + "\"]}")
                 .when().post("/api/v1/experiments/overlap").then().statusCode(404).body("code", equalTo("EXPERIMENT_NOT_FOUND"));
         ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + mine + "\"]}")

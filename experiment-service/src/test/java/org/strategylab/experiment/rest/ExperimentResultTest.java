@@ -115,9 +115,9 @@ class ExperimentResultTest {
     @Test
     void aGeneIdExperimentHasNoRecordsButReEvaluatesAgainstItsEditedControlSet() {
         String mia = ExperimentRunTest.newUser("mia");
-        String set = ExperimentRunTest.as(mia).body("{\"name\":\"set\",\"siteId\":\"plasmodb\",\"positiveIds\":[\"G1\",\"G2\"]}")
+        String set = ExperimentRunTest.as(mia).body("{\"name\":\"set\",\"siteId\":\"plasmodb\",\"positiveIds\":[\"PF3D7_0100100\",\"PF3D7_0100200\"]}")
                 .when().post("/api/v1/control-sets").then().statusCode(201).extract().path("id");
-        String id = run(mia, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"G1\",\"G3\"],\"controlSetId\":\"" + set + "\"}");
+        String id = run(mia, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\",\"PF3D7_0100300\"],\"controlSetId\":\"" + set + "\"}");
         ExperimentRunTest.as(mia).when().get(EXPERIMENTS + id).then().body("metrics.confusionMatrix.truePositives", equalTo(1))
                 .body("controlSetLabel", equalTo("set"));
         ExperimentRunTest.as(mia).when().get(EXPERIMENTS + id + "/results/records").then().statusCode(409)
@@ -125,18 +125,18 @@ class ExperimentResultTest {
         ExperimentRunTest.as(mia).body("{\"action\":\"combine\",\"searchName\":\"GenesByTaxon\"}").when()
                 .post(EXPERIMENTS + id + "/refine").then().statusCode(409);
 
-        ExperimentRunTest.as(mia).body("{\"positiveIds\":[\"G1\",\"G2\",\"G3\"]}").when().patch("/api/v1/control-sets/" + set)
+        ExperimentRunTest.as(mia).body("{\"positiveIds\":[\"PF3D7_0100100\",\"PF3D7_0100200\",\"PF3D7_0100300\"]}").when().patch("/api/v1/control-sets/" + set)
                 .then().statusCode(200);
         ExperimentRunTest.as(mia).when().post(EXPERIMENTS + id + "/re-evaluate").then().statusCode(200)
                 .body("metrics.confusionMatrix.truePositives", equalTo(2))
-                .body("config.positiveControls", equalTo(List.of("G1", "G2", "G3")));
+                .body("config.positiveControls", equalTo(List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0100300")));
     }
 
     @Test
     void badResultRequestsAreRefusedAndAnotherUsersAreNotFound() {
         String nora = ExperimentRunTest.newUser("nora");
         String id = run(nora, "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"parameters\":{\"organism\":"
-                + "[\"Plasmodium falciparum 3D7\"]},\"positiveControls\":[\"G1\"]}");
+                + "[\"Plasmodium falciparum 3D7\"]},\"positiveControls\":[\"PF3D7_0100100\"]}");
         ExperimentRunTest.as(nora).when().get(EXPERIMENTS + id + "/results/records?dir=UP").then().statusCode(400)
                 .body("errors.pointer", equalTo(List.of("dir")));
         ExperimentRunTest.as(nora).when().get(EXPERIMENTS + id + "/results/records?limit=501").then().statusCode(400);

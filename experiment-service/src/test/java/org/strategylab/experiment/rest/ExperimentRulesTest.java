@@ -42,32 +42,32 @@ class ExperimentRulesTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            no site                   | {"searchName":"GenesByTaxon","positiveControls":["G1"]}                                  | 400 | siteId
-            unknown site              | {"siteId":"nosuch","targetGeneIds":["G1"],"positiveControls":["G1"]}                    | 422 | /siteId
-            nothing to run            | {"siteId":"plasmodb","positiveControls":["G1"]}                                           | 422 | /searchName
-            no positives              | {"siteId":"plasmodb","targetGeneIds":["G1"],"negativeControls":["G2"]}                  | 422 | /positiveControls
-            empty positives           | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":[" "]}                   | 422 | /positiveControls
-            a gene in both lists      | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"negativeControls":["G1"]} | 422 | /negativeControls
-            empty gene list           | {"siteId":"plasmodb","targetGeneIds":[],"positiveControls":["G1"]}                      | 422 | /targetGeneIds
-            unknown search            | {"siteId":"plasmodb","searchName":"GenesByMagic","positiveControls":["G1"]}             | 422 | /searchName
-            unknown parameter value   | {"siteId":"plasmodb","searchName":"GenesByTaxon","parameters":{"organism":["Nosuchia"]},"positiveControls":["G1"]} | 422 | /parameters/organism
-            unknown record type       | {"siteId":"plasmodb","recordType":"nosuch","searchName":"GenesByTaxon","positiveControls":["G1"]} | 422 | /recordType
-            combine without operator  | {"siteId":"plasmodb","stepTree":{"primaryInput":{"searchName":"GenesByTaxon"},"secondaryInput":{"searchName":"GenesByTaxon"}},"positiveControls":["G1"]} | 422 | /stepTree/operator
-            step without search       | {"siteId":"plasmodb","mode":"multi-step","stepTree":{"parameters":{}},"positiveControls":["G1"]} | 422 | /stepTree/searchName
-            bad tree step parameter   | {"siteId":"plasmodb","stepTree":{"operator":"UNION","primaryInput":{"searchName":"GenesByTaxon","parameters":{"organism":["Plasmodium falciparum 3D7"]}},"secondaryInput":{"searchName":"GenesByTaxon","parameters":{"organism":["Nosuchia"]}}},"positiveControls":["G1"]} | 422 | /stepTree/secondaryInput/parameters/organism
-            tree mode without a tree  | {"siteId":"plasmodb","mode":"multi-step","positiveControls":["G1"]}                      | 422 | /stepTree
-            unknown mode              | {"siteId":"plasmodb","mode":"sideways","targetGeneIds":["G1"],"positiveControls":["G1"]} | 422 | /mode
-            too many folds            | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enableCrossValidation":true,"kFolds":11} | 400 | kFolds
-            unknown enrichment type   | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enrichmentTypes":["pathway","kegg"]} | 422 | /enrichmentTypes/1
-            step analysis of gene IDs | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"enableStepAnalysis":true} | 422 | /enableStepAnalysis
-            optimisation not yet      | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"optimizationSpecs":[{"name":"x"}]} | 422 | /optimizationSpecs
-            import not yet            | {"siteId":"plasmodb","mode":"import","sourceStrategyId":"12","stepTree":{"searchName":"GenesByTaxon"},"positiveControls":["G1"]} | 422 | /sourceStrategyId
-            bad sort direction        | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"sortDirection":"UP"} | 422 | /sortDirection
-            too many bootstrap runs   | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"bootstrapIterations":999999} | 422 | /bootstrapIterations
-            too few folds             | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"kFolds":1}      | 400 | kFolds
-            unknown field             | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"owner":"bob"}   | 400 | owner
-            number for a string       | {"siteId":"plasmodb","targetGeneIds":[1],"positiveControls":["G1"]}                     | 400 | targetGeneIds
-            name too long             | {"siteId":"plasmodb","targetGeneIds":["G1"],"positiveControls":["G1"],"name":"%s"}       | 400 | name
+            no site                   | {"searchName":"GenesByTaxon","positiveControls":["PF3D7_0100100"]}                                  | 400 | siteId
+            unknown site              | {"siteId":"nosuch","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"]}                    | 422 | /siteId
+            nothing to run            | {"siteId":"plasmodb","positiveControls":["PF3D7_0100100"]}                                           | 422 | /searchName
+            no positives              | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"negativeControls":["PF3D7_0100200"]}                  | 422 | /positiveControls
+            empty positives           | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":[" "]}                   | 422 | /positiveControls
+            a gene in both lists      | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"negativeControls":["PF3D7_0100100"]} | 422 | /negativeControls
+            empty gene list           | {"siteId":"plasmodb","targetGeneIds":[],"positiveControls":["PF3D7_0100100"]}                      | 422 | /targetGeneIds
+            unknown search            | {"siteId":"plasmodb","searchName":"GenesByMagic","positiveControls":["PF3D7_0100100"]}             | 422 | /searchName
+            unknown parameter value   | {"siteId":"plasmodb","searchName":"GenesByTaxon","parameters":{"organism":["Nosuchia"]},"positiveControls":["PF3D7_0100100"]} | 422 | /parameters/organism
+            unknown record type       | {"siteId":"plasmodb","recordType":"nosuch","searchName":"GenesByTaxon","positiveControls":["PF3D7_0100100"]} | 422 | /recordType
+            combine without operator  | {"siteId":"plasmodb","stepTree":{"primaryInput":{"searchName":"GenesByTaxon"},"secondaryInput":{"searchName":"GenesByTaxon"}},"positiveControls":["PF3D7_0100100"]} | 422 | /stepTree/operator
+            step without search       | {"siteId":"plasmodb","mode":"multi-step","stepTree":{"parameters":{}},"positiveControls":["PF3D7_0100100"]} | 422 | /stepTree/searchName
+            bad tree step parameter   | {"siteId":"plasmodb","stepTree":{"operator":"UNION","primaryInput":{"searchName":"GenesByTaxon","parameters":{"organism":["Plasmodium falciparum 3D7"]}},"secondaryInput":{"searchName":"GenesByTaxon","parameters":{"organism":["Nosuchia"]}}},"positiveControls":["PF3D7_0100100"]} | 422 | /stepTree/secondaryInput/parameters/organism
+            tree mode without a tree  | {"siteId":"plasmodb","mode":"multi-step","positiveControls":["PF3D7_0100100"]}                      | 422 | /stepTree
+            unknown mode              | {"siteId":"plasmodb","mode":"sideways","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"]} | 422 | /mode
+            too many folds            | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"enableCrossValidation":true,"kFolds":11} | 400 | kFolds
+            unknown enrichment type   | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"enrichmentTypes":["pathway","kegg"]} | 422 | /enrichmentTypes/1
+            step analysis of gene IDs | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"enableStepAnalysis":true} | 422 | /enableStepAnalysis
+            optimisation not yet      | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"optimizationSpecs":[{"name":"x"}]} | 422 | /optimizationSpecs
+            import not yet            | {"siteId":"plasmodb","mode":"import","sourceStrategyId":"12","stepTree":{"searchName":"GenesByTaxon"},"positiveControls":["PF3D7_0100100"]} | 422 | /sourceStrategyId
+            bad sort direction        | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"sortDirection":"UP"} | 422 | /sortDirection
+            too many bootstrap runs   | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"bootstrapIterations":999999} | 422 | /bootstrapIterations
+            too few folds             | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"kFolds":1}      | 400 | kFolds
+            unknown field             | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"owner":"bob"}   | 400 | owner
+            number for a string       | {"siteId":"plasmodb","targetGeneIds":[1],"positiveControls":["PF3D7_0100100"]}                     | 400 | targetGeneIds
+            name too long             | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"name":"%s"}       | 400 | name
             """)
     void aBadExperimentIsRefusedNamingTheField(String what, String body, int status, String field) {
         as(user()).body(body.replace("%s", "n".repeat(201))).when().post(EXPERIMENTS)
@@ -78,11 +78,11 @@ class ExperimentRulesTest {
     @Test
     void controlListsOverTheLimitAreRefused() {
         StringBuilder ids = new StringBuilder("[");
-        for (int i = 0; i < 51; i++) {
+        for (int i = 0; i < 2001; i++) { // one over the tests' control-sets.max-ids
             ids.append(i == 0 ? "" : ",").append("\"G").append(i).append('"');
         }
         ids.append(']');
-        as(user()).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"G1\"],\"positiveControls\":[\"G1\"],\"negativeControls\":" + ids + "}")
+        as(user()).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],\"positiveControls\":[\"PF3D7_0100100\"],\"negativeControls\":" + ids + "}")
                 .when().post(EXPERIMENTS)
                 .then().statusCode(422).body("errors.pointer", hasItem("/negativeControls"))
                 .body("errors.message", hasItem(containsString("max-ids")));
@@ -105,7 +105,7 @@ class ExperimentRulesTest {
                 .then().statusCode(400).body("errors.pointer", hasItem(containsString("organismParamName")));
         as(hana).body("{\"base\":{" + SEARCH + "},\"controlSets\":[]}").when().post(EXPERIMENTS + "/benchmark")
                 .then().statusCode(400).body("errors.pointer", hasItem(containsString("controlSets")));
-        as(hana).body("{\"" + SEARCH.substring(1) + ",\"positiveControls\":[\"G1\"],\"controlSetId\":\"" + UUID.randomUUID() + "\"}")
+        as(hana).body("{\"" + SEARCH.substring(1) + ",\"positiveControls\":[\"PF3D7_0100100\"],\"controlSetId\":\"" + UUID.randomUUID() + "\"}")
                 .when().post(EXPERIMENTS).then().statusCode(404).body("code", equalTo("CONTROL_SET_NOT_FOUND"))
                 .body("errors.pointer", hasItem("/controlSetId"));
     }
@@ -115,7 +115,7 @@ class ExperimentRulesTest {
         String owner = user();
         String other = user();
         String id = geneIdExperiment(owner);
-        String privateSet = as(owner).body("{\"name\":\"mine\",\"siteId\":\"plasmodb\",\"positiveIds\":[\"G1\"]}")
+        String privateSet = as(owner).body("{\"name\":\"mine\",\"siteId\":\"plasmodb\",\"positiveIds\":[\"PF3D7_0100100\"]}")
                 .when().post("/api/v1/control-sets").then().statusCode(201).extract().path("id");
 
         as(other).when().get(EXPERIMENTS + "/" + id).then().statusCode(404).body("code", equalTo("EXPERIMENT_NOT_FOUND"));
@@ -123,7 +123,7 @@ class ExperimentRulesTest {
         as(other).when().get(EXPERIMENTS + "/" + id + "/export").then().statusCode(404);
         as(other).when().delete(EXPERIMENTS + "/" + id).then().statusCode(404);
         as(other).when().get(EXPERIMENTS).then().statusCode(200).body("total", equalTo(0)).body("items.id", not(hasItem(id)));
-        as(other).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"G1\"],\"controlSetId\":\"" + privateSet + "\"}")
+        as(other).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],\"controlSetId\":\"" + privateSet + "\"}")
                 .when().post(EXPERIMENTS).then().statusCode(404).body("code", equalTo("CONTROL_SET_NOT_FOUND"));
         given404(EXPERIMENTS + "/not-a-uuid", other);
         // the owner still has it, unchanged
@@ -153,7 +153,7 @@ class ExperimentRulesTest {
         // every report of the site answers slowly, so the run is still waiting when the cancel comes
         UpstreamStackResource.simulator.faults().latency("/reports/", Latency.fixed(Duration.ofSeconds(20)));
         try {
-            JsonPath started = as(june).body("{" + SEARCH + ",\"positiveControls\":[\"G1\"]}").when().post(EXPERIMENTS)
+            JsonPath started = as(june).body("{" + SEARCH + ",\"positiveControls\":[\"PF3D7_0100100\"]}").when().post(EXPERIMENTS)
                     .then().statusCode(202).extract().jsonPath();
             String operationId = started.getString("operationId");
             org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
@@ -173,10 +173,22 @@ class ExperimentRulesTest {
     @Test
     void anUpstreamFailureMidRunEndsTheExperimentInErrorWithItsReason() {
         String kai = user();
-        // the site fails every report (after upstream-gateway's retries): the control counts cannot be read
+        // the site fails every report (after upstream-gateway's retries): the controls cannot even be
+        // looked up at submission, which says so (502) and starts nothing
         UpstreamStackResource.simulator.faults().errorRate("/reports/", 1.0, 500);
         try {
-            JsonPath started = as(kai).body("{" + SEARCH + ",\"positiveControls\":[\"G1\"]}").when().post(EXPERIMENTS)
+            as(kai).body("{" + SEARCH + ",\"positiveControls\":[\"PF3D7_0100100\"]}").when().post(EXPERIMENTS)
+                    .then().statusCode(502).contentType("application/problem+json")
+                    .body("code", equalTo("UPSTREAM_ERROR"))
+                    .body("title", equalTo("The site could not look the control genes up"));
+            as(kai).when().get(EXPERIMENTS).then().statusCode(200).body("total", equalTo(0));
+        } finally {
+            UpstreamStackResource.simulator.faults().reset();
+        }
+        // the site fails every step's report (after upstream-gateway's retries): the control counts cannot be read
+        UpstreamStackResource.simulator.faults().errorRate("/steps/[0-9]+/reports/", 1.0, 500);
+        try {
+            JsonPath started = as(kai).body("{" + SEARCH + ",\"positiveControls\":[\"PF3D7_0100100\"]}").when().post(EXPERIMENTS)
                     .then().statusCode(202).extract().jsonPath();
             List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
             List<String> types = OperationEvents.types(log);
@@ -195,8 +207,8 @@ class ExperimentRulesTest {
     }
 
     private String geneIdExperiment(String user) {
-        JsonPath started = as(user).body(Map.of("siteId", "plasmodb", "targetGeneIds", List.of("G1", "G2"),
-                        "positiveControls", List.of("G1")))
+        JsonPath started = as(user).body(Map.of("siteId", "plasmodb", "targetGeneIds", List.of("PF3D7_0100100", "PF3D7_0100200"),
+                        "positiveControls", List.of("PF3D7_0100100")))
                 .when().post(EXPERIMENTS).then().statusCode(202).extract().jsonPath();
         events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
         return started.getString("experimentId");

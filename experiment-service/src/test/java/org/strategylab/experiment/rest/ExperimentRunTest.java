@@ -3,6 +3,7 @@ package org.strategylab.experiment.rest;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
@@ -59,6 +60,16 @@ class ExperimentRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Genes of the simulator's PlasmoDB (Plasmodium falciparum 3D7, chromosome 1), for gene-ID experiments. */
+    static final String G1 = "PF3D7_0100100";
+    static final String G2 = "PF3D7_0100200";
+    static final String G3 = "PF3D7_0100300";
+    static final String G4 = "PF3D7_0100400";
+    static final String G9 = "PF3D7_0100900";
+    static final String N1 = "PF3D7_0101100";
+    static final String N2 = "PF3D7_0101200";
+    static final String N3 = "PF3D7_0101300";
+
     @Inject
     OperationEvents events;
 
@@ -100,9 +111,10 @@ class ExperimentRunTest {
     @Test
     void aGeneIdExperimentIsClassifiedInProcessAndItsEventsEndWithTheTerminalEvent() throws Exception {
         String alice = newUser("alice");
-        List<String> targets = List.of("G1", "G2.1", "G3", "N1", "X1", "X2", "G3");
-        List<String> positives = List.of("G1", "G2", "G3", "G4");
-        List<String> negatives = List.of("N1", "N2", "N3");
+        // genes of the site: controls are resolved against it before they are counted
+        List<String> targets = List.of(G1, G2 + ".1", G3, N1, "X1", "X2", G3);
+        List<String> positives = List.of(G1, G2, G3, G4);
+        List<String> negatives = List.of(N1, N2, N3);
         io.restassured.response.Response answer = as(alice).body(Map.of("name", "gene list", "siteId", "plasmodb", "targetGeneIds", targets,
                         "positiveControls", positives, "negativeControls", negatives, "enableRobustness", true,
                         "bootstrapIterations", 50))
@@ -115,9 +127,9 @@ class ExperimentRunTest {
         List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), RUN);
 
         assertEquals(List.of("experiment_progress", "experiment_progress", "experiment_progress", "experiment_progress",
-                "experiment_complete", "experiment_end"), OperationEvents.types(log));
-        assertEquals(List.of("started", "evaluating", "evaluating", "completed"),
-                log.stream().map(e -> e.data().path("phase").asText()).toList().subList(0, 4));
+                "experiment_progress", "experiment_complete", "experiment_end"), OperationEvents.types(log));
+        assertEquals(List.of("started", "controls_resolved", "evaluating", "evaluating", "completed"),
+                log.stream().map(e -> e.data().path("phase").asText()).toList().subList(0, 5));
         for (int i = 0; i < log.size(); i++) {
             assertEquals(i + 1, log.get(i).seq());
         }
@@ -143,14 +155,14 @@ class ExperimentRunTest {
         assertEquals(expectedRank.path("precisionAtK"), rank.path("precisionAtK"));
         assertEquals(50, experiment.getInt("robustness.nIterations"));
         // the complete event carries the same experiment
-        assertEquals(id, log.get(4).data().path("id").asText());
-        assertEquals(expected.metrics().f1Score(), log.get(4).data().path("metrics").path("f1Score").asDouble());
+        assertEquals(id, log.get(5).data().path("id").asText());
+        assertEquals(expected.metrics().f1Score(), log.get(5).data().path("metrics").path("f1Score").asDouble());
         // which genes it evaluated (spec §2.1): on the read of the one experiment, in their order; the
         // event and the list stay light
         assertEquals(org.strategylab.evaluation.ids.IdNormaliser.clean(targets),
                 experiment.getList("config.targetGeneIds", String.class));
-        assertTrue(log.get(4).data().path("config").has("targetGeneCount"));
-        assertFalse(log.get(4).data().path("config").has("targetGeneIds"));
+        assertTrue(log.get(5).data().path("config").has("targetGeneCount"));
+        assertFalse(log.get(5).data().path("config").has("targetGeneIds"));
         as(alice).when().get(EXPERIMENTS).then().statusCode(200).body("items[0].id", equalTo(id))
                 .body("items[0]", not(hasKey("targetGeneIds"))).body("items[0]", not(hasKey("config")));
     }
@@ -233,7 +245,7 @@ class ExperimentRunTest {
     void theReportIsASelfContainedDownload() {
         String dave = newUser("dave");
         JsonPath started = as(dave).body(Map.of("name", "<script>alert(1)</script>", "siteId", "plasmodb",
-                        "targetGeneIds", List.of("G1", "G2"), "positiveControls", List.of("G1", "G9")))
+                        "targetGeneIds", List.of(G1, G2), "positiveControls", List.of(G1, G9)))
                 .when().post(EXPERIMENTS).then().statusCode(202).extract().jsonPath();
         events.awaitEnd(started.getString("operationId"), RUN);
         String html = as(dave).when().get(EXPERIMENTS + "/" + started.getString("experimentId") + "/export")
@@ -244,6 +256,133 @@ class ExperimentRunTest {
         assertTrue(html.contains("<svg"), "inline charts");
         assertFalse(html.contains("<script>alert(1)</script>"), "the name is escaped");
         assertTrue(html.contains("&lt;script&gt;"), "the name is escaped");
+    }
+
+    @Test
+    void controlsAreResolvedAgainstTheSiteBeforeTheyAreCounted() throws Exception {
+        // issue 38 item 1: the lowercase spelling and the transcript ID of genes in the result counted as
+        // false negatives, a gene typed twice twice, and IDs of no gene as a false negative and a true negative
+        String erin = newUser("erin");
+        SearchAnswer kinases = run(erin, KINASES);
+        List<String> positives = List.of("pf3d7_0105300", "PF3D7_0100100.1", "FAKE_GENE_1", "PF3D7_0100600", "PF3D7_0105300");
+        List<String> negatives = List.of("BOGUS", "PF3D7_0100300");
+        ExperimentMetrics asTyped = ClassificationMetrics.fromCounts(
+                GeneIdClassifier.evaluate(kinases.ids(), ControlSets.of(positives, negatives)).truePositiveIds().size(),
+                positives.size(), GeneIdClassifier.evaluate(kinases.ids(), ControlSets.of(positives, negatives))
+                        .falsePositiveIds().size(), negatives.size(), (int) kinases.count());
+
+        JsonNode body = JSON.readTree(KINASES);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) body).put("siteId", "plasmodb").put("name", "seven IDs")
+                .set("positiveControls", JSON.valueToTree(positives));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) body).set("negativeControls", JSON.valueToTree(negatives));
+        JsonPath started = as(erin).body(body.toString()).when().post(EXPERIMENTS)
+                .then().statusCode(202).extract().jsonPath();
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), RUN);
+        assertEnds(log);
+
+        List<String> genes = List.of("PF3D7_0105300", "PF3D7_0100100", "PF3D7_0100600");
+        ControlSets resolved = ControlSets.of(genes, List.of("PF3D7_0100300"));
+        GeneIdEvaluation lists = GeneIdClassifier.evaluate(kinases.ids(), resolved);
+        ExperimentMetrics expected = ClassificationMetrics.fromCounts(lists.truePositiveIds().size(), 3,
+                lists.falsePositiveIds().size(), 1, (int) kinases.count());
+        JsonPath experiment = as(erin).when().get(EXPERIMENTS + "/" + started.getString("experimentId"))
+                .then().statusCode(200).body("status", equalTo("completed"))
+                .body("config.positiveControls", equalTo(genes))
+                .body("config.negativeControls", equalTo(List.of("PF3D7_0100300")))
+                .body("controlResolution.positives.resolved", equalTo(3))
+                .body("controlResolution.positives.renamed.input", equalTo(List.of("pf3d7_0105300", "PF3D7_0100100.1")))
+                .body("controlResolution.positives.renamed.geneId", equalTo(List.of("PF3D7_0105300", "PF3D7_0100100")))
+                .body("controlResolution.positives.unknown", equalTo(List.of("FAKE_GENE_1")))
+                .body("controlResolution.positives.duplicates", equalTo(List.of("PF3D7_0105300")))
+                .body("controlResolution.negatives.resolved", equalTo(1))
+                .body("controlResolution.negatives.unknown", equalTo(List.of("BOGUS")))
+                .body("metrics.totalPositives", equalTo(3))
+                .body("metrics.totalNegatives", equalTo(1))
+                .extract().jsonPath();
+        assertMetrics(experiment, expected);
+        assertTrue(lists.truePositiveIds().contains("PF3D7_0105300"), "the lowercase spelling is the gene in the result");
+        assertEquals(lists.truePositiveIds(), experiment.getList("truePositiveGenes.id", String.class));
+        assertEquals(lists.falseNegativeIds(), experiment.getList("falseNegativeGenes.id", String.class));
+        assertFalse(experiment.getList("falseNegativeGenes.id", String.class).contains("FAKE_GENE_1"), "unknown: not counted");
+        assertFalse(experiment.getList("trueNegativeGenes.id", String.class).contains("BOGUS"), "unknown: not counted");
+        // the run says so as it starts
+        JsonNode resolvedEvent = log.stream().map(EventEnvelope::data)
+                .filter(d -> "controls_resolved".equals(d.path("phase").asText())).findFirst().orElseThrow();
+        assertEquals(JSON.valueToTree(experiment.getMap("controlResolution")), resolvedEvent.path("controlResolution"));
+        assertTrue(resolvedEvent.path("message").asText().contains("FAKE_GENE_1"), resolvedEvent.toString());
+        System.out.printf("issue 38 seven IDs: as typed TP %d FN %d FP %d TN %d sensitivity %.4f; resolved TP %d FN %d FP %d TN %d"
+                        + " sensitivity %.4f specificity %.4f%n", asTyped.confusionMatrix().truePositives(),
+                asTyped.confusionMatrix().falseNegatives(), asTyped.confusionMatrix().falsePositives(),
+                asTyped.confusionMatrix().trueNegatives(), asTyped.sensitivity(),
+                experiment.getInt("metrics.confusionMatrix.truePositives"),
+                experiment.getInt("metrics.confusionMatrix.falseNegatives"),
+                experiment.getInt("metrics.confusionMatrix.falsePositives"),
+                experiment.getInt("metrics.confusionMatrix.trueNegatives"), experiment.getDouble("metrics.sensitivity"),
+                experiment.getDouble("metrics.specificity"));
+    }
+
+    @Test
+    void aRunWithNoGeneOfTheSiteAmongItsControlsIsRefusedNamingTheIds() {
+        String fay = newUser("fay");
+        as(fay).body(Map.of("siteId", "plasmodb", "targetGeneIds", List.of(G1), "positiveControls",
+                        List.of("FAKE_GENE_1", "NOT_A_GENE")))
+                .when().post(EXPERIMENTS)
+                .then().statusCode(422).contentType("application/problem+json")
+                .body("errors.pointer", equalTo(List.of("/positiveControls")))
+                .body("errors[0].message", org.hamcrest.Matchers.containsString("FAKE_GENE_1, NOT_A_GENE"));
+        as(fay).body(Map.of("siteId", "plasmodb", "targetGeneIds", List.of(G1), "positiveControls", List.of(G1),
+                        "negativeControls", List.of("BOGUS")))
+                .when().post(EXPERIMENTS)
+                .then().statusCode(422)
+                .body("errors.pointer", equalTo(List.of("/negativeControls")))
+                .body("errors[0].message", org.hamcrest.Matchers.containsString("BOGUS"));
+        // two spellings of one gene in both lists: known only once resolved
+        as(fay).body(Map.of("siteId", "plasmodb", "targetGeneIds", List.of(G1), "positiveControls", List.of(G1, G2),
+                        "negativeControls", List.of(G2.toLowerCase(java.util.Locale.ROOT) , N1)))
+                .when().post(EXPERIMENTS)
+                .then().statusCode(422)
+                .body("errors.pointer", equalTo(List.of("/negativeControls")))
+                .body("errors[0].message", org.hamcrest.Matchers.containsString(G2));
+        // the same in a batch names the member
+        as(fay).body("{\"base\":{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"parameters\":{},"
+                        + "\"positiveControls\":[\"" + G1 + "\"]},\"organismParamName\":\"organism\",\"targetOrganisms\":["
+                        + "{\"organism\":\"Plasmodium falciparum 3D7\"},"
+                        + "{\"organism\":\"Plasmodium vivax P01\",\"positiveControls\":[\"FAKE_GENE_1\"]}]}")
+                .when().post(EXPERIMENTS + "/batch")
+                .then().statusCode(422)
+                .body("errors.pointer", equalTo(List.of("/targetOrganisms/1/positiveControls")));
+    }
+
+    @Test
+    void moreControlsThanOneLookupAreResolvedInBatchesAndAMissingClassHasNoMetric() throws Exception {
+        String gus = newUser("gus");
+        List<String> genes = run(gus, FALCIPARUM).ids().subList(0, 1500);
+        List<String> positives = new ArrayList<>(genes.stream().map(id -> id.toLowerCase(java.util.Locale.ROOT)).toList());
+        positives.add(1200, "UNKNOWN_AFTER_THE_FIRST_THOUSAND");
+        List<String> targets = genes.subList(0, 600);
+        JsonPath started = as(gus).body(Map.of("siteId", "plasmodb", "targetGeneIds", targets,
+                        "positiveControls", positives, "enableRobustness", true, "bootstrapIterations", 20))
+                .when().post(EXPERIMENTS).then().statusCode(202).extract().jsonPath();
+        assertEnds(events.awaitEnd(started.getString("operationId"), RUN));
+        JsonPath experiment = as(gus).when().get(EXPERIMENTS + "/" + started.getString("experimentId"))
+                .then().statusCode(200).body("status", equalTo("completed"))
+                .body("controlResolution.positives.resolved", equalTo(1500))
+                .body("controlResolution.positives.unknown", equalTo(List.of("UNKNOWN_AFTER_THE_FIRST_THOUSAND")))
+                .body("controlResolution.positives.renamed.size()", equalTo(1500))
+                .body("metrics.totalPositives", equalTo(1500))
+                .body("metrics.confusionMatrix.truePositives", equalTo(600))
+                .body("metrics.totalNegatives", equalTo(0))
+                .extract().jsonPath();
+        assertEquals(genes, experiment.getList("config.positiveControls", String.class));
+        assertEquals(0.4, experiment.getDouble("metrics.sensitivity"), 1e-12);
+        // no negative controls: specificity and the metrics built on it are no measurement, never 0
+        for (String name : ExperimentMetrics.NEEDS_NEGATIVES) {
+            assertNull(experiment.get("metrics." + name), name);
+            assertEquals(ExperimentMetrics.NO_NEGATIVES, experiment.getString("metrics.undefinedReasons." + name), name);
+        }
+        assertNull(experiment.get("robustness.metricCis.specificity"), "no interval of 0–0");
+        assertEquals("no negative controls", experiment.getString("robustness.undefinedMetricCis.specificity"));
+        assertTrue(experiment.getDouble("robustness.metricCis.sensitivity.upper") > 0);
     }
 
     static void assertEnds(List<EventEnvelope> log) {
@@ -258,7 +397,11 @@ class ExperimentRunTest {
         assertEquals(expected.confusionMatrix().trueNegatives(), experiment.getInt("metrics.confusionMatrix.trueNegatives"));
         assertEquals(expected.confusionMatrix().falseNegatives(), experiment.getInt("metrics.confusionMatrix.falseNegatives"));
         for (String name : ExperimentMetrics.RATIO_NAMES) {
-            assertEquals(expected.ratio(name), experiment.getDouble("metrics." + name), 1e-12, name);
+            if (expected.absentClassMetrics().containsKey(name)) {
+                assertNull(experiment.get("metrics." + name), name + " needs a class of controls there is not");
+            } else {
+                assertEquals(expected.ratio(name), experiment.getDouble("metrics." + name), 1e-12, name);
+            }
         }
         assertEquals(expected.totalResults(), experiment.getInt("metrics.totalResults"));
     }

@@ -232,7 +232,7 @@ class ExperimentStepAnalysisTest {
             ExperimentRunTest.as(oli).body(row[0]).when().post("/api/v1/experiments").then().statusCode(422)
                     .body("errors[0].pointer", equalTo(row[1]));
         }
-        ExperimentRunTest.as(oli).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"G1\"],\"positiveControls\":[\"G1\"],"
+        ExperimentRunTest.as(oli).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],\"positiveControls\":[\"PF3D7_0100100\"],"
                         + "\"operatorKnobs\":[{\"combineNodeId\":\"step-1\",\"options\":[\"UNION\"]}]}")
                 .when().post("/api/v1/experiments").then().statusCode(422).body("errors[0].pointer", equalTo("/thresholdKnobs"));
 
@@ -344,8 +344,8 @@ class ExperimentStepAnalysisTest {
     }
 
     private String completedGeneIds(String user) {
-        JsonPath run = ExperimentRunTest.as(user).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"G1\"],"
-                + "\"positiveControls\":[\"G1\"]}").when().post("/api/v1/experiments").then().statusCode(202)
+        JsonPath run = ExperimentRunTest.as(user).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],"
+                + "\"positiveControls\":[\"PF3D7_0100100\"]}").when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
         events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
         return run.getString("experimentId");

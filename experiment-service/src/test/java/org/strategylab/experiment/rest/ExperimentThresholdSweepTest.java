@@ -217,7 +217,7 @@ class ExperimentThresholdSweepTest {
     void badSweepsAreRefusedBeforeAnythingStarts() throws Exception {
         String kim = ExperimentRunTest.newUser("kim");
         Experiment experiment = weightExperiment(kim);
-        String geneIds = completed(kim, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"G1\",\"G2\"],\"positiveControls\":[\"G1\"]}");
+        String geneIds = completed(kim, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\",\"PF3D7_0100200\"],\"positiveControls\":[\"PF3D7_0100100\"]}");
         String[][] table = {
                 {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"sweepType\":\"categorical\"}", "/values"},
                 {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"maxValue\":5}", "/minValue"},

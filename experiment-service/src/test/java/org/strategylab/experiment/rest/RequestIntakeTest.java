@@ -47,7 +47,7 @@ class RequestIntakeTest {
         String user = ExperimentRunTest.newUser("bounded");
         String body = "{\"siteId\":\"plasmodb\",\"name\":\"bounded\",\"searchName\":\"GenesByGoTerm\",\"parameters\":"
                 + "{\"organism\":[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},"
-                + "\"positiveControls\":[\"G1\"],\"negativeControls\":[\"N1\"]}";
+                + "\"positiveControls\":[\"PF3D7_0100100\"],\"negativeControls\":[\"PF3D7_0200100\"]}";
         // once unhurried, so the site's catalogue is read and cached before anything is counted
         given().header("Authorization", TestTokens.bearer(user)).contentType("application/json").body(body)
                 .when().post("/api/v1/experiments").then().statusCode(202);
@@ -81,7 +81,7 @@ class RequestIntakeTest {
                 // each body is its own size, so a mixed-up or cut body shows in the stored count
                 List<String> targets = IntStream.range(0, 400 * i).mapToObj(n -> "PF3D7_" + (1000000 + n)).toList();
                 Map<String, Object> body = Map.of("name", "burst " + i, "siteId", "plasmodb", "targetGeneIds", targets,
-                        "positiveControls", List.of("PF3D7_1000001"), "negativeControls", List.of("PF3D7_0999999"));
+                        "positiveControls", List.of("PF3D7_1000100"), "negativeControls", List.of("PF3D7_0900100"));
                 answers.add(CompletableFuture.supplyAsync(() -> given().header("Authorization", TestTokens.bearer(user))
                         .contentType("application/json").body(body).when().post("/api/v1/experiments"), clients));
             }

@@ -37,7 +37,7 @@ class ExperimentTraceTest {
 
     private static final String KINASES = "{\"siteId\":\"plasmodb\",\"name\":\"traced kinases\","
             + "\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"],"
-            + "\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":[\"G1\",\"G2\"],\"negativeControls\":[\"N1\"]}";
+            + "\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":[\"PF3D7_0100100\",\"PF3D7_0100200\"],\"negativeControls\":[\"PF3D7_0200100\"]}";
 
     @Inject
     RecordingSpanExporter exporter;

@@ -114,6 +114,18 @@ public interface UpstreamConfig {
         /** The largest page of records a caller may ask for. */
         @WithDefault("1000")
         int pageCeiling();
+
+        /**
+         * IDs resolved by one gene lookup (one uploaded dataset and one {@code GeneByLocusTag}
+         * report): the public resolve endpoint's limit, and the batch size of longer lists on the
+         * internal one (resolved batch after batch, never skipped).
+         */
+        @WithDefault("1000")
+        int geneLookupBatch();
+
+        /** The most IDs one internal gene resolution may carry (two control lists of a service's limit). */
+        @WithDefault("200000")
+        int geneLookupMax();
     }
 
     /** Upstream sessions (cookie jars). */

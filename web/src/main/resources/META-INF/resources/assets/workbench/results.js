@@ -42,8 +42,35 @@ export function renderResults(panel, experiment) {
   const facts = el('p', { class: 'muted', id: 'wb-result-facts' }, `${num(m.totalResults)} ${noun} in the result · ${num(m.totalPositives)} positive and `
     + `${num(m.totalNegatives)} negative controls` + (experiment.totalTimeSeconds ? ` · ran in ${num(experiment.totalTimeSeconds, 1)} s` : ''));
 
-  replace(panel, facts, cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics), records(experiment),
+  replace(panel, facts, controlResolution(experiment.controlResolution), cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics), records(experiment),
     (experiment.config || {}).mode === 'gene-ids' ? null : distributions(experiment));
+}
+
+/** What resolving the typed controls against the site changed: renamed, unknown (not counted), merged. */
+function controlResolution(resolution) {
+  if (!resolution) {
+    return null;
+  }
+  const parts = [];
+  for (const [label, list] of [['positive', resolution.positives], ['negative', resolution.negatives]]) {
+    if (!list) {
+      continue;
+    }
+    const notes = [];
+    if ((list.renamed || []).length) {
+      notes.push(`${num(list.renamed.length)} typed otherwise (${list.renamed.slice(0, 5).map((r) => `${r.input} → ${r.geneId}`).join(', ')}${list.renamed.length > 5 ? ', …' : ''})`);
+    }
+    if ((list.unknown || []).length) {
+      notes.push(`${num(list.unknown.length)} unknown on the site, not counted (${list.unknown.slice(0, 10).join(', ')}${list.unknown.length > 10 ? ', …' : ''})`);
+    }
+    if ((list.duplicates || []).length) {
+      notes.push(`${num(list.duplicates.length)} duplicate${list.duplicates.length === 1 ? '' : 's'} merged`);
+    }
+    if (notes.length) {
+      parts.push(`${label} controls: ${notes.join('; ')}`);
+    }
+  }
+  return parts.length ? el('p', { class: 'muted', id: 'wb-control-resolution' }, 'Controls resolved against the site — ' + parts.join(' · ')) : null;
 }
 
 function rankCharts(rank) {

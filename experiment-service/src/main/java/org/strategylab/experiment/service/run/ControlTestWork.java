@@ -8,6 +8,7 @@ import java.util.List;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.metrics.ClassificationMetrics;
 import org.strategylab.evaluation.stepanalysis.TreeEvaluation;
+import org.strategylab.experiment.api.ControlResolution;
 import org.strategylab.experiment.api.ControlTestResult;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.client.UpstreamGateway;
@@ -26,21 +27,24 @@ public class ControlTestWork {
     @Inject
     ExperimentConfig config;
 
-    public Uni<ControlTestResult> test(String token, ExperimentSettings settings) {
+    /** Counts the (resolved) controls of {@code settings} in the search or tree; {@code resolution} is reported. */
+    public Uni<ControlTestResult> test(String token, ExperimentSettings settings, ControlResolution resolution) {
         ControlSets controls = ControlSets.of(settings.positiveControls(), settings.negativeControls());
         UpstreamTreeEvaluator evaluator = new UpstreamTreeEvaluator(upstream, token, settings, controls,
                 config.analyses().sweepPointTimeout());
         return Uni.createFrom().item(() -> evaluator.evaluate(StepTrees.fromJson(UpstreamEvaluation.tree(settings))))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .map(e -> result(settings, controls, e));
+                .map(e -> result(settings, controls, e, resolution));
     }
 
-    private static ControlTestResult result(ExperimentSettings settings, ControlSets controls, TreeEvaluation e) {
+    private static ControlTestResult result(ExperimentSettings settings, ControlSets controls, TreeEvaluation e,
+                                            ControlResolution resolution) {
         List<String> missed = controls.positives().stream().filter(id -> !e.capturedPositiveIds().contains(id)).toList();
         List<String> leftOut = controls.negatives().stream().filter(id -> !e.capturedNegativeIds().contains(id)).toList();
         return new ControlTestResult(settings.siteId(), settings.recordType(), settings.mode(),
                 ClassificationMetrics.fromCounts(e.positiveHits(), e.positiveTotal(), e.negativeHits(), e.negativeTotal(),
                         e.resultCount()),
-                e.resultCount(), e.capturedPositiveIds(), missed, e.capturedNegativeIds(), leftOut);
+                e.resultCount(), e.capturedPositiveIds(), missed, e.capturedNegativeIds(), leftOut,
+                resolution);
     }
 }

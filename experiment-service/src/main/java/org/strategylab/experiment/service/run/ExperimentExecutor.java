@@ -17,8 +17,11 @@ import org.jboss.logging.Logger;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.eventlog.operation.OperationHandle;
+import org.strategylab.experiment.api.ControlResolution;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.client.FailureText;
+import org.strategylab.experiment.service.ExperimentViews;
+import org.strategylab.experiment.client.UpstreamFailure;
 import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.persistence.ExperimentEntity;
 import org.strategylab.experiment.persistence.ExperimentRepository;
@@ -89,6 +92,7 @@ public class ExperimentExecutor {
         // the writes of the run's state, one after another; a failure waits for them before it is written
         AtomicReference<Uni<Void>> written = new AtomicReference<>(marked);
         return progress.emit("started", "running " + settings.mode() + " experiment", null)
+                .chain(() -> controlsResolved(progress, entity))
                 .chain(() -> Uni.combine().all().unis(marked, phases(context, RunState.EMPTY, written)).asTuple())
                 .map(both -> both.getItem2())
                 .ifNoItem().after(config.runs().timeout()).failWith(TimeoutException::new)
@@ -100,6 +104,29 @@ public class ExperimentExecutor {
                 .call(row -> progress.emit("completed", "the experiment completed", null))
                 .onFailure().recoverWithUni(failure -> written.get().onFailure().recoverWithNull()
                         .chain(() -> failed(progress, id, describe(failure), started)));
+    }
+
+    /**
+     * The {@code controls_resolved} progress event: what the resolution done at submission changed
+     * in the controls the run counts (renamed, unknown and merged IDs). Rows from before V5 have none.
+     */
+    private static Uni<Void> controlsResolved(ProgressEvents progress, ExperimentEntity entity) {
+        ControlResolution resolution = ExperimentViews.controlResolution(entity);
+        if (resolution == null) {
+            return Uni.createFrom().voidItem();
+        }
+        ControlResolution.ControlListResolution p = resolution.positives();
+        ControlResolution.ControlListResolution n = resolution.negatives();
+        String message = "controls resolved: " + p.resolved() + " positive and " + n.resolved() + " negative genes"
+                + (p.unknown().isEmpty() && n.unknown().isEmpty() ? ""
+                        : "; not counted, unknown on the site: " + String.join(", ", join(p.unknown(), n.unknown())));
+        return progress.emit("controls_resolved", message, java.util.Map.of("controlResolution", resolution));
+    }
+
+    private static List<String> join(List<String> a, List<String> b) {
+        List<String> all = new java.util.ArrayList<>(a);
+        all.addAll(b);
+        return all.size() > 20 ? all.subList(0, 20) : all;
     }
 
     /** Ends the experiment as cancelled (the operation's cancel reached this worker). */

@@ -30,6 +30,7 @@ import org.strategylab.upstream.client.ValidationBundle;
 import org.strategylab.upstream.client.WdkCatalogClient;
 import org.strategylab.upstream.client.WdkJson;
 import org.strategylab.upstream.client.WdkStepClient;
+import org.strategylab.upstream.config.UpstreamConfig;
 
 /**
  * Public gene look-ups: a text search over genes ({@code GenesByText}) and the resolution of ID
@@ -42,6 +43,8 @@ public class GeneLookup {
 
     static final String TEXT_SEARCH = "GenesByText";
     static final String ID_SEARCH = "GeneByLocusTag";
+    /** Passes over one batch: more than three inputs for one gene are rare (see {@link #resolveBatch}). */
+    private static final int MAX_PASSES = 4;
     private static final List<String> HIT_ATTRIBUTES = List.of("gene_product", "gene_name", "gene_type", "organism",
             "gene_location_text");
 
@@ -59,6 +62,9 @@ public class GeneLookup {
 
     @Inject
     WdkStepClient steps;
+
+    @Inject
+    UpstreamConfig config;
 
     /** Genes whose text fields match {@code query}, optionally of one organism. */
     public Uni<GeneSearchResult> search(String siteId, String query, String organism, int limit, int offset) {
@@ -121,28 +127,86 @@ public class GeneLookup {
         return CatalogViews.leaves(CatalogViews.vocabulary(param.get("vocabulary"))).stream().map(t -> t.term()).toList();
     }
 
-    /** Which ids name genes of the site. */
+    /**
+     * Which ids name genes of the site, looked up in the site's shared catalogue session (the public
+     * endpoint: at most {@code results.gene-lookup-batch} ids).
+     */
     public Uni<GeneResolution> resolve(String siteId, List<String> geneIds) {
         Site site = sites.require(siteId);
-        UpstreamSession session = sessions.catalogSession(site);
+        return resolve(siteId, sessions.catalogSession(site), geneIds);
+    }
+
+    /**
+     * Which ids name genes of the site, looked up in the given session, {@code results.gene-lookup-batch}
+     * ids at a time (one batch after another, so a long list never floods the site). The order of
+     * the input is kept in both lists.
+     */
+    public Uni<GeneResolution> resolve(String siteId, UpstreamSession session, List<String> geneIds) {
         List<String> inputs = geneIds.stream().filter(id -> id != null && !id.isBlank()).map(String::trim).distinct().toList();
         if (inputs.isEmpty()) {
             return Uni.createFrom().failure(ProblemException.invalid("No IDs",
                     List.of(new FieldError("/geneIds", "give at least one non-blank id"))));
         }
-        return catalog.search(siteId, StepService.TRANSCRIPT, ID_SEARCH)
-                .chain(data -> steps.createDataset(session, inputs).map(response -> response.createdId())
-                        .chain(datasetId -> {
-                            String parameter = ControlCounter.datasetParameter(data, null);
-                            ObjectNode searchConfig = WdkJson.object();
-                            searchConfig.set("parameters", WdkJson.stringMap(Map.of(parameter, String.valueOf(datasetId))));
-                            ObjectNode reportConfig = WdkJson.object();
-                            reportConfig.set("attributes", WdkJson.strings(List.of("input_id", "organism", "gene_product",
-                                    "gene_name")));
-                            return wdk.searchReport(session, StepService.TRANSCRIPT, ID_SEARCH, searchConfig, reportConfig,
-                                    WdkJson.representativeTranscriptOnly());
-                        }))
-                .map(response -> resolution(inputs, response.okJson()));
+        int size = Math.max(1, config.results().geneLookupBatch());
+        List<List<String>> batches = new ArrayList<>();
+        for (int from = 0; from < inputs.size(); from += size) {
+            batches.add(inputs.subList(from, Math.min(inputs.size(), from + size)));
+        }
+        return catalog.search(siteId, StepService.TRANSCRIPT, ID_SEARCH).chain(data -> {
+            Map<String, ResolvedGene> found = new LinkedHashMap<>();
+            Uni<Void> chain = Uni.createFrom().voidItem();
+            for (List<String> batch : batches) {
+                chain = chain.chain(() -> resolveBatch(session, data, batch, found, MAX_PASSES));
+            }
+            return chain.map(done -> {
+                List<ResolvedGene> resolved = new ArrayList<>();
+                List<String> unresolved = new ArrayList<>();
+                for (String input : inputs) {
+                    ResolvedGene gene = found.get(input);
+                    if (gene == null) {
+                        unresolved.add(input);
+                    } else {
+                        resolved.add(gene);
+                    }
+                }
+                return new GeneResolution(resolved, unresolved);
+            });
+        });
+    }
+
+    /**
+     * One batch. WDK answers one record per gene and names one input per record ({@code input_id}),
+     * so of two inputs for the same gene (a gene id and its transcript id, two spellings) the second
+     * can only be recognised by the record's own ids; the inputs left over are asked again on their
+     * own, which finds those a gene of the first pass hid, until a pass finds nothing new.
+     */
+    private Uni<Void> resolveBatch(UpstreamSession session, JsonNode searchData, List<String> batch,
+                                   Map<String, ResolvedGene> found, int passesLeft) {
+        // one spelling per id (ids are matched without regard to case), the others follow it
+        Map<String, List<String>> byLowerCase = new LinkedHashMap<>();
+        batch.forEach(id -> byLowerCase.computeIfAbsent(id.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(id));
+        List<String> upload = byLowerCase.values().stream().map(spellings -> spellings.get(0)).toList();
+        return steps.createDataset(session, upload).map(response -> response.createdId())
+                .chain(datasetId -> {
+                    String parameter = ControlCounter.datasetParameter(searchData, null);
+                    ObjectNode searchConfig = WdkJson.object();
+                    searchConfig.set("parameters", WdkJson.stringMap(Map.of(parameter, String.valueOf(datasetId))));
+                    ObjectNode reportConfig = WdkJson.object();
+                    reportConfig.set("attributes", WdkJson.strings(List.of("input_id", "organism", "gene_product",
+                            "gene_name")));
+                    return wdk.searchReport(session, StepService.TRANSCRIPT, ID_SEARCH, searchConfig, reportConfig,
+                            WdkJson.representativeTranscriptOnly());
+                })
+                .chain(response -> {
+                    int before = found.size();
+                    match(byLowerCase, response.okJson(), found);
+                    List<String> left = batch.stream().filter(id -> !found.containsKey(id)).toList();
+                    boolean progress = found.size() > before;
+                    if (left.isEmpty() || !progress || passesLeft <= 1) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    return resolveBatch(session, searchData, left, found, passesLeft - 1);
+                });
     }
 
     /** The text search's refusal, pointing at the query parameter the caller gave. */
@@ -156,10 +220,8 @@ public class GeneLookup {
         return ProblemException.invalid("The site rejected this gene search", errors);
     }
 
-    private static GeneResolution resolution(List<String> inputs, JsonNode report) {
-        Map<String, ResolvedGene> byInput = new LinkedHashMap<>();
-        Map<String, String> lowerInputs = new LinkedHashMap<>();
-        inputs.forEach(i -> lowerInputs.put(i.toLowerCase(Locale.ROOT), i));
+    /** The inputs (in every spelling) each record of the report names, by its input id or its own ids. */
+    private static void match(Map<String, List<String>> byLowerCase, JsonNode report, Map<String, ResolvedGene> found) {
         for (JsonNode record : report.path("records")) {
             String geneId = UpstreamAnswers.recordId(record);
             JsonNode attributes = record.path("attributes");
@@ -167,24 +229,12 @@ public class GeneLookup {
             names.add(attributes.path("input_id").asText(""));
             record.path("id").forEach(part -> names.add(part.path("value").asText("")));
             for (String name : names) {
-                String input = lowerInputs.get(name.toLowerCase(Locale.ROOT));
-                if (input != null && !byInput.containsKey(input)) {
-                    byInput.put(input, new ResolvedGene(input, geneId, plain(attributes.path("organism").asText(null)),
+                for (String input : byLowerCase.getOrDefault(name.toLowerCase(Locale.ROOT), List.of())) {
+                    found.putIfAbsent(input, new ResolvedGene(input, geneId, plain(attributes.path("organism").asText(null)),
                             attributes.path("gene_product").asText(null), text(attributes, "gene_name")));
                 }
             }
         }
-        List<ResolvedGene> resolved = new ArrayList<>();
-        List<String> unresolved = new ArrayList<>();
-        for (String input : inputs) {
-            ResolvedGene gene = byInput.get(input);
-            if (gene == null) {
-                unresolved.add(input);
-            } else {
-                resolved.add(gene);
-            }
-        }
-        return new GeneResolution(resolved, unresolved);
     }
 
     private static GeneHit hit(JsonNode record, String query) {
