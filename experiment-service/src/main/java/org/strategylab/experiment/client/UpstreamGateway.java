@@ -137,7 +137,7 @@ public class UpstreamGateway {
     public Uni<Map<String, String>> currentGeneIds(String token, String siteId, List<String> ids) {
         ObjectNode body = JSON.objectNode();
         ids.forEach(body.putArray("geneIds")::add);
-        return guard(client.resolveGeneList(bearer(token), siteId, body)).map(answer -> {
+        return guard("resolving the control genes", client.resolveGeneList(bearer(token), siteId, body)).map(answer -> {
             Map<String, String> current = new java.util.HashMap<>();
             answer.path("resolved").forEach(gene -> current.putIfAbsent(gene.path("inputId").asText(),
                     gene.path("geneId").asText()));

@@ -172,12 +172,14 @@ public class ExperimentRepository {
      *
      * @return how many were closed
      */
-    public Uni<Integer> closeOrphans(String reason) {
-        String sql = "UPDATE " + schema + ".experiments e SET status = 'error', error = coalesce(e.error, ?1),"
-                + " completed_at = now(), updated_at = now()"
+    public Uni<Integer> closeOrphans(String stoppedReason, String notTakenReason) {
+        // an operation no worker ever claimed (claimed_at null) was not stopped: no worker took it
+        String sql = "UPDATE " + schema + ".experiments e SET status = 'error', error = coalesce(e.error,"
+                + " CASE WHEN o.claimed_at IS NULL THEN ?2 ELSE ?1 END), completed_at = now(), updated_at = now()"
                 + " FROM event_log.operations o"
                 + " WHERE e.operation_id = o.id AND e.status IN ('pending', 'running') AND o.status <> 'active'";
         return context.run(() -> Panache.withTransaction(() -> Panache.getSession()
-                .chain(session -> session.createNativeQuery(sql).setParameter(1, reason).executeUpdate())));
+                .chain(session -> session.createNativeQuery(sql).setParameter(1, stoppedReason)
+                        .setParameter(2, notTakenReason).executeUpdate())));
     }
 }

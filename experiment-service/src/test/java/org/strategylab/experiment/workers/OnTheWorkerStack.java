@@ -14,7 +14,8 @@ import org.strategylab.testsupport.workers.WorkerStack;
 abstract class OnTheWorkerStack {
 
     /**
-     * experiment-service, with a fast orphan check besides test-support's short lease and fast reaper.
+     * experiment-service, with a fast orphan check besides test-support's short lease and fast reaper,
+     * two run slots per instance, a claim timeout of 10 s and a run limit of 3 min.
      * Every run goes through {@code experiment.commands} to whichever instance claims it (the path a run
      * takes when the instance that accepted it has no free slot); the in-process tests cover runs started
      * where they were accepted.
@@ -22,7 +23,13 @@ abstract class OnTheWorkerStack {
     static final WorkerStack.Service EXPERIMENT_SERVICE = new WorkerStack.Service("experiment-service",
             "experiment.commands", "experiment.events", "experiment-service", "experiment-commands",
             Map.of("strategylab.experiments.runs.reconcile-interval", "PT1S",
-                    "strategylab.experiments.runs.run-where-accepted", "false"));
+                    "strategylab.experiments.runs.run-where-accepted", "false",
+                    // few slots and a short claim timeout, so a burst queues longer than the timeout (QueuedRunsIT)
+                    "strategylab.experiments.runs.max-concurrent", String.valueOf(QueuedRunsIT.SLOTS),
+                    "strategylab.event-log.lease.claim-timeout", QueuedRunsIT.CLAIM_TIMEOUT.toString(),
+                    // a run's limit of 3 min, and the wait for an upstream-gateway call as long (LongUpstreamCallIT)
+                    "strategylab.experiments.runs.timeout", LongUpstreamCallIT.RUN_LIMIT.toString(),
+                    "quarkus.rest-client.upstream-gateway.read-timeout", String.valueOf(LongUpstreamCallIT.RUN_LIMIT.toMillis())));
 
     static WorkerStack stack;
     static EventsTopic events;

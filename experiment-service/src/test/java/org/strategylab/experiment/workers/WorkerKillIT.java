@@ -67,6 +67,8 @@ class WorkerKillIT extends OnTheWorkerStack {
                 .until(() -> "error".equals(Experiments.get(survivor, run).getString("status")));
         JsonPath row = Experiments.get(survivor, run);
         assertNotNull(row.getString("error"), "the row says why");
+        // a claimed run whose worker died, not a run no worker took
+        assertEquals("the worker running this experiment stopped before it finished", row.getString("error"));
         assertNotNull(row.getString("completedAt"));
         System.out.printf("worker kill: pid %d killed after %d event(s); the run's terminal event came %d ms later "
                 + "(lease %s); the row: %s (%s)%n", holder, first.seq(), endedAfterMs, WorkerStack.LEASE,

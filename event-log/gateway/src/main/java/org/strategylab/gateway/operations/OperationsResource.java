@@ -31,15 +31,25 @@ import org.strategylab.gateway.auth.CallerTokens;
 @Path("/api/v1/operations")
 public class OperationsResource {
 
-    /** An operation as clients see it. */
+    /**
+     * An operation as clients see it. {@code status} is {@code queued} while no worker has taken it
+     * (it waits for a free slot of its service), {@code running} once one has, then {@code completed},
+     * {@code failed} or {@code cancelled}; {@code queuedAhead} is, for one queued operation read by
+     * id, how many of its service's operations were queued before it and still wait (an estimate of
+     * its place), else null.
+     */
     public record OperationView(UUID operationId, String type, String targetId, String status,
                                 boolean cancelRequested, String statePath, OffsetDateTime createdAt,
-                                OffsetDateTime endedAt) {
+                                OffsetDateTime endedAt, Long queuedAhead) {
 
         static OperationView of(OperationRecord record) {
-            return new OperationView(record.id(), record.type(), record.targetId(), record.status().wire(),
+            return of(record, null);
+        }
+
+        static OperationView of(OperationRecord record, Long queuedAhead) {
+            return new OperationView(record.id(), record.type(), record.targetId(), record.publicStatus(),
                     record.cancelRequested(), OperationKinds.statePath(record.type(), record.id(), record.targetId()),
-                    record.createdAt(), record.endedAt());
+                    record.createdAt(), record.endedAt(), queuedAhead);
         }
     }
 
@@ -61,8 +71,12 @@ public class OperationsResource {
     @Path("/{operationId}")
     public Uni<OperationView> get(@PathParam("operationId") String operationId, @Context HttpServerRequest request) {
         String owner = owner(request);
-        return index.findOwned(id(operationId), owner)
-                .map(found -> found.map(OperationView::of).orElseThrow(OperationsResource::notFound));
+        return index.findOwned(id(operationId), owner).chain(found -> {
+            OperationRecord operation = found.orElseThrow(OperationsResource::notFound);
+            return operation.queued()
+                    ? index.queuedAhead(operation).map(ahead -> OperationView.of(operation, ahead))
+                    : Uni.createFrom().item(OperationView.of(operation));
+        });
     }
 
     @POST
@@ -76,7 +90,7 @@ public class OperationsResource {
                 return Uni.createFrom().item(new CancelResult(id, operation.status().wire(), false));
             }
             return index.requestCancel(id, owner)
-                    .map(flagged -> new CancelResult(id, "active", flagged));
+                    .map(flagged -> new CancelResult(id, operation.publicStatus(), flagged));
         }).map(result -> Response.accepted(result).build());
     }
 

@@ -330,6 +330,25 @@ class OperationStreamTest {
     }
 
     @Test
+    void aRegisteredOperationIsQueuedWithItsPlaceUntilAWorkerTakesItThenRunning() {
+        String ahead = given().header("Authorization", ALICE).contentType("application/json").body(Map.of("type", "test"))
+                .post("/api/v1/test/operations/registered").then().statusCode(202).extract().path("operationId");
+        String op = given().header("Authorization", ALICE).contentType("application/json").body(Map.of("type", "test"))
+                .post("/api/v1/test/operations/registered").then().statusCode(202).extract().path("operationId");
+        int place = given().header("Authorization", ALICE).get("/api/v1/operations/" + op).then().statusCode(200)
+                .body("status", equalTo("queued")).extract().path("queuedAhead");
+        org.junit.jupiter.api.Assertions.assertTrue(place >= 1, "the operation registered before it is ahead: " + place);
+        given().header("Authorization", BOB).get("/api/v1/operations/" + op).then().statusCode(404);
+        given().header("Authorization", ALICE).post("/api/v1/test/operations/" + op + "/claim").then().statusCode(200);
+        given().header("Authorization", ALICE).get("/api/v1/operations/" + op).then().statusCode(200)
+                .body("status", equalTo("running")).body("queuedAhead", org.hamcrest.Matchers.nullValue());
+        emit(ALICE, op, "operation_completed", Map.of("ok", true));
+        // nothing serves test.events here: the one left queued ends after the claim timeout (5 s in the test profile)
+        await().atMost(java.time.Duration.ofSeconds(30)).untilAsserted(() -> given().header("Authorization", ALICE)
+                .get("/api/v1/operations/" + ahead).then().statusCode(200).body("status", equalTo("failed")));
+    }
+
+    @Test
     void activeOperationsAreListedForTheirOwnerWithFilters() {
         String chat = start(BOB, "chat", "conversation-42");
         String experiment = start(BOB, "experiment", "experiment-42");

@@ -81,8 +81,13 @@ public interface EventLogConfig {
         @WithDefault("PT5S")
         Duration heartbeat();
 
-        /** How long an operation may wait for a worker to claim it before it is ended as failed; default 2 min. */
-        @WithDefault("PT2M")
+        /**
+         * How long a queued operation (registered, not yet claimed) may go on waiting while no worker
+         * that takes it is alive: it is ended as failed once it has waited this long and no instance
+         * serving its events topic has been seen for this long either; default 30 min. While a worker
+         * lives the operation waits, however long its queue (a burst of runs on a slow site).
+         */
+        @WithDefault("PT30M")
         Duration claimTimeout();
 
         /** Whether this instance runs the reaper that ends operations whose lease expired; default true. */

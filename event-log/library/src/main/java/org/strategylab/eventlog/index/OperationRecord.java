@@ -21,6 +21,7 @@ import java.util.UUID;
  * @param leaseExpiresAt  when the worker is presumed dead unless it renews
  * @param createdAt       when it started
  * @param endedAt         when it ended, or null
+ * @param claimedAt       when a worker first took it, or null while it waits for one (queued)
  */
 public record OperationRecord(
         UUID id,
@@ -36,10 +37,36 @@ public record OperationRecord(
         String leaseHolder,
         OffsetDateTime leaseExpiresAt,
         OffsetDateTime createdAt,
-        OffsetDateTime endedAt) {
+        OffsetDateTime endedAt,
+        OffsetDateTime claimedAt) {
+
+    /** An operation no worker has taken yet (as a request registers it, or a header describes it). */
+    public OperationRecord(UUID id, String ownerId, String type, String targetId, String topic, int partition,
+                           long firstOffset, long epoch, OperationStatus status, boolean cancelRequested,
+                           String leaseHolder, OffsetDateTime leaseExpiresAt, OffsetDateTime createdAt,
+                           OffsetDateTime endedAt) {
+        this(id, ownerId, type, targetId, topic, partition, firstOffset, epoch, status, cancelRequested, leaseHolder,
+                leaseExpiresAt, createdAt, endedAt, null);
+    }
 
     /** Whether the operation still runs (or waits for a worker). */
     public boolean active() {
         return status == OperationStatus.ACTIVE;
+    }
+
+    /** Whether it is active and no worker has taken it yet: it waits in its service's queue. */
+    public boolean queued() {
+        return active() && claimedAt == null;
+    }
+
+    /**
+     * The status clients are shown: {@code queued} while it waits for a worker, {@code running}
+     * once one took it, else the final status ({@code completed}, {@code failed}, {@code cancelled}).
+     */
+    public String publicStatus() {
+        if (!active()) {
+            return status.wire();
+        }
+        return claimedAt == null ? "queued" : "running";
     }
 }

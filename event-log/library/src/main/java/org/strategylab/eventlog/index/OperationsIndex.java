@@ -23,19 +23,22 @@ import java.util.UUID;
 public class OperationsIndex {
 
     private static final String COLUMNS = "id, owner_id, type, target_id, topic, topic_partition, first_offset, "
-            + "topic_epoch, status, cancel_requested, lease_holder, lease_expires_at, created_at, ended_at";
+            + "topic_epoch, status, cancel_requested, lease_holder, lease_expires_at, created_at, ended_at, claimed_at";
 
     @Inject
     Pool pool;
 
     /**
      * Adds a new active operation. With a lease holder it is claimed at once for {@code lease};
-     * without one it waits up to {@code lease} for a worker to claim it.
+     * without one it is queued: it holds no lease and waits until a worker takes it (the reaper
+     * ends it only once no worker for its topic has been seen for the claim timeout).
      */
     public Uni<Void> insert(OperationRecord operation, Duration lease) {
         return pool.preparedQuery("INSERT INTO event_log.operations (id, owner_id, type, target_id, topic, "
-                        + "topic_partition, first_offset, topic_epoch, status, lease_holder, lease_expires_at) "
-                        + "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', $9, now() + $10 * interval '1 millisecond')")
+                        + "topic_partition, first_offset, topic_epoch, status, lease_holder, lease_expires_at, claimed_at) "
+                        + "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', $9, "
+                        + "CASE WHEN $9::text IS NULL THEN NULL ELSE now() + $10 * interval '1 millisecond' END, "
+                        + "CASE WHEN $9::text IS NULL THEN NULL ELSE now() END)")
                 .execute(Tuple.tuple()
                         .addUUID(operation.id())
                         .addString(operation.ownerId())
@@ -107,7 +110,7 @@ public class OperationsIndex {
         // the sub-select reads the row as it was before this UPDATE (the statement's snapshot): an
         // active operation nobody ever held has no lease holder, and only a holder writes events
         return pool.preparedQuery("UPDATE event_log.operations o SET lease_holder = $2, "
-                        + "lease_expires_at = now() + $3 * interval '1 millisecond' "
+                        + "lease_expires_at = now() + $3 * interval '1 millisecond', claimed_at = coalesce(o.claimed_at, now()) "
                         + "WHERE o.id = $1 AND o.status = 'active' "
                         + "AND (o.lease_holder IS NULL OR o.lease_holder = $2 OR o.lease_expires_at < now()) "
                         + "RETURNING " + qualified("o") + ", (SELECT p.lease_holder IS NOT NULL "
@@ -163,16 +166,60 @@ public class OperationsIndex {
     }
 
     /**
-     * Takes over operations whose lease expired (their worker died, or none ever claimed them),
-     * oldest first; rows another reaper is taking right now are skipped, not waited for.
+     * How many operations of the same topic (the same service's queue) were queued before this one
+     * and still wait for a worker; 0 for one that is not queued. An estimate of its place: the
+     * commands are spread over partitions, so they are not taken strictly in this order.
      */
-    public Uni<List<OperationRecord>> claimExpired(String holder, int limit, Duration lease) {
+    public Uni<Long> queuedAhead(OperationRecord operation) {
+        if (!operation.queued()) {
+            return Uni.createFrom().item(0L);
+        }
+        return pool.preparedQuery("SELECT count(*) FROM event_log.operations WHERE topic = $1 AND status = 'active' "
+                        + "AND claimed_at IS NULL AND lease_holder IS NULL AND created_at < $2")
+                .execute(Tuple.of(operation.topic(), operation.createdAt()))
+                .map(rows -> rows.iterator().next().getLong(0));
+    }
+
+    /**
+     * Takes over operations that can no longer end by themselves, oldest first; rows another reaper
+     * is taking right now are skipped, not waited for. Two kinds: a claimed operation whose lease
+     * expired (its worker died), and a queued one that has waited longer than {@code claimTimeout}
+     * while no worker for its topic has been seen for that long either. A queued operation is never
+     * ended merely for waiting: while a worker lives, it will take it. Which kind a row was is told
+     * by its {@link OperationRecord#claimedAt()} (null: never claimed).
+     */
+    public Uni<List<OperationRecord>> claimAbandoned(String holder, int limit, Duration lease, Duration claimTimeout) {
         return pool.preparedQuery("UPDATE event_log.operations SET lease_holder = $1, "
                         + "lease_expires_at = now() + $3 * interval '1 millisecond' WHERE id IN ("
-                        + "SELECT id FROM event_log.operations WHERE status = 'active' AND lease_expires_at < now() "
-                        + "ORDER BY lease_expires_at LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS)
-                .execute(Tuple.of(holder, limit, lease.toMillis()))
+                        + "SELECT o.id FROM event_log.operations o WHERE o.status = 'active' AND (o.lease_expires_at < now() "
+                        + "OR (o.claimed_at IS NULL AND o.lease_holder IS NULL AND o.created_at < now() - $4 * interval '1 millisecond' "
+                        + "AND NOT EXISTS (SELECT 1 FROM event_log.workers w WHERE w.topic = o.topic "
+                        + "AND w.last_seen_at > now() - $4 * interval '1 millisecond'))) "
+                        + "ORDER BY coalesce(o.lease_expires_at, o.created_at) LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS)
+                .execute(Tuple.of(holder, limit, lease.toMillis(), claimTimeout.toMillis()))
                 .map(OperationsIndex::all);
+    }
+
+    /**
+     * Records that this instance is alive and takes the operations whose events go to these topics
+     * (one statement per heartbeat): a queued operation of such a topic waits for it.
+     */
+    public Uni<Void> workersSeen(String instance, List<String> topics) {
+        if (topics.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return pool.preparedQuery("INSERT INTO event_log.workers (topic, instance_id, last_seen_at) "
+                        + "SELECT t, $2, now() FROM unnest($1::text[]) AS t "
+                        + "ON CONFLICT (topic, instance_id) DO UPDATE SET last_seen_at = now()")
+                .execute(Tuple.of(topics.toArray(String[]::new), instance))
+                .replaceWithVoid();
+    }
+
+    /** Forgets workers not seen for this long (instances that stopped or died). */
+    public Uni<Void> forgetWorkers(Duration unseenFor) {
+        return pool.preparedQuery("DELETE FROM event_log.workers WHERE last_seen_at < now() - $1 * interval '1 millisecond'")
+                .execute(Tuple.of(unseenFor.toMillis()))
+                .replaceWithVoid();
     }
 
     private static String qualified(String alias) {
@@ -207,6 +254,7 @@ public class OperationsIndex {
                 row.getString("lease_holder"),
                 row.getOffsetDateTime("lease_expires_at"),
                 row.getOffsetDateTime("created_at"),
-                row.getOffsetDateTime("ended_at"));
+                row.getOffsetDateTime("ended_at"),
+                row.getOffsetDateTime("claimed_at"));
     }
 }

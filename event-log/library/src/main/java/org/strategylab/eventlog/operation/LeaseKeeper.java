@@ -23,7 +23,9 @@ import org.strategylab.eventlog.index.OperationsIndex;
 
 /**
  * Renews the leases of every operation this instance runs, in one statement per heartbeat, and
- * passes on cancel requests it reads back. On shutdown it ends each still-running operation with
+ * passes on cancel requests it reads back. At the same heartbeat it records that this instance is
+ * alive and takes the operations of the events topics it {@link #serve}s, so their queued
+ * operations wait for it instead of being ended (see {@link LeaseReaper}). On shutdown it ends each still-running operation with
  * its failure events, so clients are told at once instead of after the lease expires.
  */
 @ApplicationScoped
@@ -45,10 +47,44 @@ public class LeaseKeeper {
 
     private final Map<UUID, OperationHandle> held = new ConcurrentHashMap<>();
     private final AtomicBoolean renewing = new AtomicBoolean();
+    private final Set<String> served = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean announcing = new AtomicBoolean();
     private long timer = -1;
 
     void onStart(@Observes StartupEvent event) {
-        timer = vertx.setPeriodic(config.lease().heartbeat().toMillis(), id -> renewNow());
+        timer = vertx.setPeriodic(config.lease().heartbeat().toMillis(), id -> {
+            announceNow();
+            renewNow();
+        });
+    }
+
+    /**
+     * From now on this instance takes operations whose events go to {@code eventsTopic}: it says so
+     * at every heartbeat (and at once), and the reaper leaves that topic's queued operations waiting.
+     */
+    public void serve(String eventsTopic) {
+        served.add(eventsTopic);
+        announceNow();
+    }
+
+    /**
+     * This instance no longer takes operations of {@code eventsTopic} (a drain before it stops, or a
+     * test of what happens when no worker is left); once no other instance serves the topic for the
+     * claim timeout, its queued operations are ended.
+     */
+    public void stopServing(String eventsTopic) {
+        served.remove(eventsTopic);
+    }
+
+    /** Records now that this instance is alive and serves its topics (also done at every heartbeat). */
+    public void announceNow() {
+        if (served.isEmpty() || !announcing.compareAndSet(false, true)) {
+            return;
+        }
+        index.workersSeen(instance.id(), List.copyOf(served))
+                .onTermination().invoke(() -> announcing.set(false))
+                .subscribe().with(done -> { }, failure -> LOG.warnf(
+                        "could not record this worker as alive (will retry at the next heartbeat): %s", failure.getMessage()));
     }
 
     OperationHandle hold(OperationHandle handle) {

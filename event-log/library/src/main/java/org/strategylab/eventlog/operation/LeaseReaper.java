@@ -17,6 +17,7 @@ import org.jboss.logging.Logger;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.eventlog.InstanceIdentity;
 import org.strategylab.eventlog.OperationKinds;
+import org.strategylab.eventlog.ReadableDuration;
 import org.strategylab.eventlog.append.EventAppender;
 import org.strategylab.eventlog.config.EventLogConfig;
 import org.strategylab.eventlog.index.OperationRecord;
@@ -26,7 +27,12 @@ import org.strategylab.eventlog.replay.ReplayReader;
 import org.strategylab.eventlog.replay.TopicPositions;
 
 /**
- * Ends operations whose worker died: takes over each expired lease (one conditional update, so
+ * Ends operations that can no longer end by themselves. A claimed operation whose worker died (its
+ * lease expired) ends with {@link #STOPPED_REASON}; a queued one that no worker took, while no
+ * worker for its events topic has been seen for the claim timeout, ends with
+ * {@link #notTakenReason}. A queued operation is never ended merely for waiting in its queue.
+ *
+ * <p>It takes over each such operation (one conditional update, so
  * two reapers never take the same one and no live worker's operation is touched), reads the
  * operation's events to continue its numbering, appends its kind's failure events and marks the
  * row failed. If the terminal event is already in the log (the worker died between writing it and
@@ -37,8 +43,17 @@ public class LeaseReaper {
 
     private static final Logger LOG = Logger.getLogger(LeaseReaper.class);
 
-    /** What clients are told when the reaper ends an operation. */
-    public static final String REASON = "the worker running this operation stopped before it finished";
+    /** What clients are told when the reaper ends a claimed operation whose worker stopped renewing its lease. */
+    public static final String STOPPED_REASON = "the worker running this operation stopped before it finished";
+
+    /**
+     * What clients are told when the reaper ends a queued operation: no worker that could take it
+     * has been running for the claim timeout.
+     */
+    public static String notTakenReason(Duration claimTimeout) {
+        return "no worker took this operation: none that runs it has been running for the last "
+                + ReadableDuration.of(claimTimeout);
+    }
 
     @Inject
     EventLogConfig config;
@@ -75,9 +90,15 @@ public class LeaseReaper {
         }
     }
 
-    /** One pass: ends every operation whose lease has expired. Answers how many it ended. */
+    /**
+     * One pass: ends every claimed operation whose lease has expired and every queued one no live
+     * worker can take; forgets workers not seen for twice the claim timeout. Answers how many it ended.
+     */
     public Uni<Integer> reapNow() {
-        return index.claimExpired(instance.id(), config.lease().reaperBatch(), config.lease().duration())
+        EventLogConfig.Lease lease = config.lease();
+        return index.forgetWorkers(lease.claimTimeout().multipliedBy(2))
+                .chain(() -> index.claimAbandoned(instance.id(), lease.reaperBatch(), lease.duration(),
+                        lease.claimTimeout()))
                 .chain(expired -> Uni.createFrom().item(() -> endAll(expired))
                         .runSubscriptionOn(Infrastructure.getDefaultWorkerPool()));
     }
@@ -117,13 +138,16 @@ public class LeaseReaper {
             status = OperationKinds.isFailure(terminal.get()) ? OperationStatus.FAILED : OperationStatus.COMPLETED;
         } else {
             long seq = lastSeq.get();
-            for (OperationKinds.PendingEvent event : OperationKinds.failureEvents(operation.type(), REASON)) {
+            // never claimed by a worker (a reaper that took it over and failed does not count)
+            String reason = operation.claimedAt() == null ? notTakenReason(config.lease().claimTimeout()) : STOPPED_REASON;
+            for (OperationKinds.PendingEvent event : OperationKinds.failureEvents(operation.type(), reason)) {
                 appender.send(operation.topic(), new EventEnvelope(operation.id(), ++seq, event.type(), Instant.now(),
                         event.data())).join();
             }
             status = OperationStatus.FAILED;
         }
         index.finish(operation.id(), instance.id(), status).await().atMost(wait);
-        LOG.infof("ended abandoned operation %s (%s) as %s", operation.id(), operation.type(), status.wire());
+        LOG.infof("ended %s operation %s (%s) as %s", operation.claimedAt() == null ? "never claimed" : "abandoned",
+                operation.id(), operation.type(), status.wire());
     }
 }

@@ -50,7 +50,27 @@ public class Operations {
     @Inject
     InstanceIdentity instance;
 
-    /** Registers an operation that a worker will claim; it fails by itself if none does within the claim timeout. */
+    /**
+     * The workers of a service that takes operations whose events go to {@code eventsTopic} from its
+     * commands: up to {@code maxConcurrent} at once, each claimed only once a slot is free. This
+     * instance is recorded as serving the topic from now on, so its queued operations wait for it.
+     *
+     * @param reader        reads a command off the topic (null: drop it, e.g. a type this service does not run)
+     * @param operationIdOf the operation a command is for
+     * @param work          starts a claimed operation's work (see {@link CommandWorkers.Work})
+     */
+    public <C> CommandWorkers<C> commandWorkers(String eventsTopic, int maxConcurrent, CommandWorkers.Reader<C> reader,
+                                                java.util.function.Function<C, UUID> operationIdOf,
+                                                CommandWorkers.Work<C> work) {
+        leases.serve(eventsTopic);
+        return new CommandWorkers<>(eventsTopic, new WorkSlots(maxConcurrent), reader, operationIdOf, this::claim, work,
+                Infrastructure.getDefaultWorkerPool());
+    }
+
+    /**
+     * Registers an operation that a worker will claim. It waits, queued, for as long as a worker for
+     * its topic is alive; only when none has been seen for the claim timeout does the reaper end it.
+     */
     public Uni<OperationRecord> register(String ownerId, String type, String targetId, String topic) {
         return register(UUID.randomUUID(), ownerId, type, targetId, topic);
     }
@@ -140,6 +160,7 @@ public class Operations {
         return partition.chain(p -> Uni.combine().all()
                 .unis(positions.endOffset(topic, p), positions.epoch(topic)).asTuple()
                 .map(found -> new OperationRecord(id, ownerId, type, targetId, topic, p, found.getItem1(),
-                        found.getItem2(), OperationStatus.ACTIVE, false, holder, null, null, null)));
+                        found.getItem2(), OperationStatus.ACTIVE, false, holder, null, null, null,
+                        holder == null ? null : java.time.OffsetDateTime.now())));
     }
 }

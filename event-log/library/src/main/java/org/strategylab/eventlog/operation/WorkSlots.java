@@ -53,6 +53,11 @@ public final class WorkSlots {
         startedHere.remove(operationId);
     }
 
+    /** Slots free now. */
+    public int available() {
+        return slots.availablePermits();
+    }
+
     /** Whether the operation was started here and has not ended: its command is to be skipped. */
     public boolean startedHere(UUID operationId) {
         return startedHere.contains(operationId);
