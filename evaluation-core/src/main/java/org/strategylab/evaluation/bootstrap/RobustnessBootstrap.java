@@ -3,6 +3,7 @@ package org.strategylab.evaluation.bootstrap;
 import org.strategylab.evaluation.InputLimits;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.ids.ControlSets;
+import org.strategylab.evaluation.stats.SampleSize;
 import org.strategylab.evaluation.ids.IdNormaliser;
 import org.strategylab.evaluation.metrics.ClassificationMetrics;
 import org.strategylab.evaluation.metrics.GeneIdClassifier;
@@ -160,7 +161,8 @@ public final class RobustnessBootstrap {
                     }
                 });
         return new BootstrapResult(iterations, seed, metricCis, rankCis, stability,
-                negativeSetSensitivity(request, controls, ks), undefined);
+                negativeSetSensitivity(request, controls, ks), undefined,
+                SampleSize.warnings(p, q, SampleSize.DEFAULT_MIN_CONTROLS_PER_CLASS));
     }
 
     private static List<NegativeSetVariant> negativeSetSensitivity(BootstrapRequest request, ControlSets controls,

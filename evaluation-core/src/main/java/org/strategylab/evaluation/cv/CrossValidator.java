@@ -6,12 +6,15 @@ import org.strategylab.evaluation.model.ConfusionMatrix;
 import org.strategylab.evaluation.model.CrossValidationResult;
 import org.strategylab.evaluation.model.ExperimentMetrics;
 import org.strategylab.evaluation.model.FoldMetrics;
+import org.strategylab.evaluation.model.SampleWarning;
+import org.strategylab.evaluation.stats.SampleSize;
 import org.strategylab.evaluation.stats.CompensatedSum;
 import org.strategylab.evaluation.stats.PythonRandom;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToIntFunction;
 
@@ -19,7 +22,10 @@ import java.util.function.ToIntFunction;
  * k-fold cross-validation of the control lists (spec 4.5.9; DECISIONS 14; evaluation-semantics §3).
  *
  * <ul>
- * <li>k defaults to 5 and is clamped to max(2, min(k, |P|, |N|)) counting only lists with ≥ 2 IDs.</li>
+ * <li>k defaults to 5 and is clamped to max(2, min(k, |P|, |N|)) counting only lists with ≥ 2 IDs, so every
+ * fold holds a control of each such class; the result keeps the requested k ({@code requestedK}) and, when
+ * fewer folds were used, a {@code FEWER_FOLDS} warning saying why. Fewer than
+ * {@link SampleSize#DEFAULT_MIN_CONTROLS_PER_CLASS} controls in a class adds {@code LOW_SAMPLE}.</li>
  * <li>Each list is shuffled by its own {@code random.Random(seed)}-compatible generator and dealt
  * round-robin, so folds equal PathFinder's for the same (normalised) lists and seed.</li>
  * <li>Each fold's held-out controls are evaluated against the same result (nothing is trained).</li>
@@ -33,6 +39,8 @@ import java.util.function.ToIntFunction;
 public final class CrossValidator {
     public static final int DEFAULT_K = 5;
     public static final long DEFAULT_SEED = 42;
+    /** The warning code when the controls allowed fewer folds than requested. */
+    public static final String FEWER_FOLDS = "FEWER_FOLDS";
     /** The keys of {@code stdMetrics}. */
     public static final List<String> STD_KEYS = List.of("sensitivity", "specificity", "precision", "f1Score", "mcc",
             "balancedAccuracy");
@@ -81,6 +89,16 @@ public final class CrossValidator {
             nf = deal(n, folds, seed);
         }
         int folds = pf.size();
+        List<SampleWarning> warnings = new ArrayList<>();
+        int positiveCount = pf.stream().mapToInt(List::size).sum();
+        int negativeCount = nf.stream().mapToInt(List::size).sum();
+        if (folds < k) {
+            warnings.add(new SampleWarning(FEWER_FOLDS, String.format(Locale.ROOT,
+                    "%d folds asked for, %d used: with only %d positive and %d negative controls, at most %d folds "
+                            + "can each hold a control of every class with two or more members.",
+                    k, folds, positiveCount, negativeCount, folds)));
+        }
+        warnings.addAll(SampleSize.warnings(positiveCount, negativeCount, SampleSize.DEFAULT_MIN_CONTROLS_PER_CLASS));
         List<FoldMetrics> results = new ArrayList<>(folds);
         FoldProgress report = progress == null ? FoldProgress.NONE : progress;
         for (int i = 0; i < folds; i++) {
@@ -103,7 +121,7 @@ public final class CrossValidator {
             }
         }
         double score = overfittingScore(fullMetrics, mean);
-        return new CrossValidationResult(folds, results, mean, std, score, overfittingLevel(score), seed);
+        return new CrossValidationResult(folds, results, mean, std, score, overfittingLevel(score), seed, k, warnings);
     }
 
     /** low below 0.10, moderate below 0.25, else high. */

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.strategylab.evaluation.model.BootstrapResult;
+import org.strategylab.evaluation.model.SampleWarning;
 import org.strategylab.evaluation.model.ConfidenceInterval;
 import org.strategylab.evaluation.model.ConfusionMatrix;
 import org.strategylab.evaluation.model.ExperimentMetrics;
@@ -104,14 +105,15 @@ public final class EvaluationJson {
             Map<String, ConfidenceInterval> cis = new LinkedHashMap<>(b.metricCis());
             b.undefinedMetricCis().keySet().forEach(name -> cis.put(name, null));
             return new BootstrapJson(b.nIterations(), b.seed(), cis, b.rankMetricCis(), b.topKStability(),
-                    b.negativeSetSensitivity(), b.undefinedMetricCis());
+                    b.negativeSetSensitivity(), b.undefinedMetricCis(), b.warnings());
         }
     }
 
     /** {@link BootstrapResult} on the wire. */
     public record BootstrapJson(int nIterations, long seed, Map<String, ConfidenceInterval> metricCis,
                          Map<String, ConfidenceInterval> rankMetricCis, double topKStability,
-                         List<NegativeSetVariant> negativeSetSensitivity, Map<String, String> undefinedMetricCis) {
+                         List<NegativeSetVariant> negativeSetSensitivity, Map<String, String> undefinedMetricCis,
+                         List<SampleWarning> warnings) {
     }
 
     /** Writes finite doubles unchanged; a non-finite one as 0.0 (primitive) or null (boxed). */

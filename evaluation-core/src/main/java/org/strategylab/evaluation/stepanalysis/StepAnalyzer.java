@@ -11,6 +11,7 @@ import org.strategylab.evaluation.model.StepContribution;
 import org.strategylab.evaluation.model.StepEvaluation;
 import org.strategylab.evaluation.model.StepTreeNode;
 import org.strategylab.evaluation.optimization.SweepValues;
+import org.strategylab.evaluation.stats.SampleSize;
 import org.strategylab.evaluation.rank.RankMetricsCalculator;
 
 import java.util.ArrayList;
@@ -33,10 +34,13 @@ import java.util.TreeSet;
  * the whole tree.</li>
  * <li>Operator comparison: at each combine node the <em>whole tree</em> is evaluated with INTERSECT,
  * UNION and MINUS; the first best F1 is recommended when it beats the current operator by at least
- * {@link #MEANINGFUL_GAIN}.</li>
+ * {@link #MEANINGFUL_GAIN}, unless the sample is low and the better operator differs by at most one
+ * control's move: then the current operator is kept with that reason.</li>
  * <li>Ablation: each leaf removed (its parent combine replaced by the sibling); the verdict comes
  * from the F1 change, a two-sided rule weighing recall and false positives together: F1 drop
- * ≥ 0.10 essential, ≥ 0.02 helpful, F1 gain ≥ 0.02 harmful, else neutral.</li>
+ * ≥ 0.10 essential, ≥ 0.02 helpful, F1 gain ≥ 0.02 harmful, else neutral. With a low sample (fewer
+ * than the low-sample threshold of controls in a present class) a non-neutral verdict that rests on at most
+ * one control's move (|Δ positives hit| + |Δ negatives hit| ≤ 1) is {@code inconclusive} instead.</li>
  * <li>Numeric parameter sweep: 5 evenly spaced points over the declared range plus the current
  * value, paired min/max bounds kept consistent, identical searches (same search name and full
  * parameter set) swept once; a value is recommended only for an F1 gain ≥ {@link #MEANINGFUL_GAIN}.</li>
@@ -47,6 +51,8 @@ public final class StepAnalyzer {
     public static final double MEANINGFUL_GAIN = 0.01;
     /** The operators compared at each combine node. */
     public static final List<String> OPERATORS = List.of("INTERSECT", "UNION", "MINUS");
+    /** The verdict when a low sample's change rests on one control's move. */
+    public static final String INCONCLUSIVE = "inconclusive";
     static final double ESSENTIAL = 0.10;
     static final double HELPFUL = 0.02;
     /** Absorbs representation error at the verdict boundaries (8/10 − 7/10 is not exactly 0.1 in binary). */
@@ -59,14 +65,34 @@ public final class StepAnalyzer {
     private final TreeEvaluator evaluator;
     private final ParameterCatalog catalog;
     private final ControlSets controls;
+    private final int minControlsPerClass;
 
     /**
      * @param controls used only for precision@K deltas when evaluations carry ordered IDs (may be null)
      */
     public StepAnalyzer(TreeEvaluator evaluator, ParameterCatalog catalog, ControlSets controls) {
+        this(evaluator, catalog, controls, SampleSize.DEFAULT_MIN_CONTROLS_PER_CLASS);
+    }
+
+    /**
+     * @param minControlsPerClass below this many controls in a present class the sample is low: verdicts
+     *                            and recommendations resting on one control's move are withheld
+     */
+    public StepAnalyzer(TreeEvaluator evaluator, ParameterCatalog catalog, ControlSets controls,
+                        int minControlsPerClass) {
         this.evaluator = evaluator;
         this.catalog = catalog == null ? ParameterCatalog.NONE : catalog;
         this.controls = controls;
+        this.minControlsPerClass = minControlsPerClass;
+    }
+
+    private boolean lowSample(TreeEvaluation base) {
+        return SampleSize.isLow(base.positiveTotal(), base.negativeTotal(), minControlsPerClass);
+    }
+
+    /** Whether two evaluations differ by at most one control changing sides. */
+    private static boolean withinOneControl(int positivesA, int negativesA, int positivesB, int negativesB) {
+        return Math.abs(positivesA - positivesB) + Math.abs(negativesA - negativesB) <= 1;
     }
 
     /** Runs the requested phases (null or empty: all). */
@@ -77,7 +103,8 @@ public final class StepAnalyzer {
                 run.contains(Phase.STEP_EVALUATION) ? stepEvaluations(tree, baseline) : List.of(),
                 run.contains(Phase.OPERATOR_COMPARISON) ? operatorComparisons(tree, baseline) : List.of(),
                 run.contains(Phase.CONTRIBUTION) ? contributions(tree, baseline) : List.of(),
-                run.contains(Phase.SENSITIVITY) ? sensitivities(tree, baseline) : List.of());
+                run.contains(Phase.SENSITIVITY) ? sensitivities(tree, baseline) : List.of(),
+                SampleSize.warnings(baseline.positiveTotal(), baseline.negativeTotal(), minControlsPerClass));
     }
 
     private static boolean hidden(StepTreeNode leaf) {
@@ -129,7 +156,15 @@ public final class StepAnalyzer {
             }
             String recommended = current;
             String text;
-            if (!best.operator().equals(current) && best.f1Score() - currentVariant.f1Score() >= MEANINGFUL_GAIN - EPS) {
+            boolean gain = !best.operator().equals(current)
+                    && best.f1Score() - currentVariant.f1Score() >= MEANINGFUL_GAIN - EPS;
+            if (gain && lowSample(base) && withinOneControl(best.positiveHits(), best.negativeHits(),
+                    currentVariant.positiveHits(), currentVariant.negativeHits())) {
+                text = String.format(Locale.ROOT, "Keep %s: %s scores F1 %.3f against %.3f, but with only %d positive "
+                                + "and %d negative controls that is one control's difference, too few to recommend a change.",
+                        current, best.operator(), best.f1Score(), currentVariant.f1Score(), base.positiveTotal(),
+                        base.negativeTotal());
+            } else if (gain) {
                 recommended = best.operator();
                 text = String.format(Locale.ROOT, "Switch %s to %s: F1 %.3f \u2192 %.3f.", current, best.operator(),
                         currentVariant.f1Score(), best.f1Score());
@@ -171,6 +206,10 @@ public final class StepAnalyzer {
             double fprDelta = e.falsePositiveRate() - base.falsePositiveRate();
             double f1Delta = base.f1() - e.f1();
             String verdict = verdict(f1Delta);
+            if (!"neutral".equals(verdict) && lowSample(base)
+                    && withinOneControl(e.positiveHits(), e.negativeHits(), base.positiveHits(), base.negativeHits())) {
+                verdict = INCONCLUSIVE;
+            }
             out.add(new StepContribution(leaf.id(), leaf.searchName(), base.recall(), e.recall(), recallDelta,
                     base.falsePositiveRate(), e.falsePositiveRate(), fprDelta, verdict, 0.0,
                     narrative(verdict, recallDelta, fprDelta, f1Delta), base.f1(), e.f1(), f1Delta));

@@ -86,6 +86,8 @@ class ExperimentStepAnalysisTest {
                 .statusCode(200).extract().asString()).path("stepAnalysis");
         JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);
         assertEquals(withoutSizes(wanted), withoutSizes(stored));
+        // 10 positive and 6 negative controls: the verdicts carry the low-sample caveat
+        assertEquals("LOW_SAMPLE", stored.path("warnings").path(0).path("code").asText(), stored.toString());
         assertEquals(3, stored.path("stepEvaluations").size());
         assertEquals(2, stored.path("operatorComparisons").size());
         assertEquals(3, stored.path("stepContributions").size());

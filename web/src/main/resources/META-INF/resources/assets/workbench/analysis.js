@@ -4,7 +4,7 @@
 // events are followed and the experiment is read again at the end.
 import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
-import { errorText, field, messageOf, num, parseIds, pct, pval, sortableTable } from './util.js';
+import { caveats, errorText, field, messageOf, num, parseIds, pct, pval, sortableTable } from './util.js';
 import { lineChart } from './charts.js';
 
 const ENRICHMENT_TYPES = [['go_process', 'GO biological process'], ['go_function', 'GO molecular function'],
@@ -77,7 +77,9 @@ function crossValidation(context) {
   }
   const metrics = ['sensitivity', 'specificity', 'precision', 'f1Score'];
   return el('div', {},
-    el('p', {}, 'Overfitting: ', el('strong', { class: 'wb-level l-' + cv.overfittingLevel }, cv.overfittingLevel || '–'),
+    caveats(cv.warnings, 'wb-cv-caveats'),
+    el('p', {}, `${cv.k} folds used` + (cv.requestedK && cv.requestedK !== cv.k ? ` (${cv.requestedK} asked for)` : '') + '. Overfitting: ',
+      el('strong', { class: 'wb-level l-' + cv.overfittingLevel }, cv.overfittingLevel || '–'),
       ` (score ${num(cv.overfittingScore)})`),
     sortableTable([{ key: 'fold', label: 'Fold', value: f => f.foldIndex + 1, numeric: true },
       ...metrics.map(name => ({ key: name, label: name, numeric: true, value: f => (f.metrics || {})[name], render: f => pct((f.metrics || {})[name]) }))],
@@ -292,6 +294,7 @@ function stepAnalysis(context) {
     return el('div', {}, el('p', { class: 'muted' }, 'No step analysis yet.'), start, message, log);
   }
   return el('div', {},
+    caveats(result.warnings, 'wb-steps-caveats'),
     stepTree(context.experiment, result),
     (result.parameterSensitivities || []).map(p => el('p', {}, `${p.paramName} of ${p.stepId}: now ${p.currentValue}, recommended `,
       el('strong', {}, String(p.recommendedValue ?? '–')), p.recommendation ? ' — ' + p.recommendation : '')),

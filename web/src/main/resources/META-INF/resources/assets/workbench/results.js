@@ -4,7 +4,7 @@
 // (TP/FP/FN/TN), with a record's detail.
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
-import { errorText, messageOf, num, pct, pager, recordNoun, sortableTable } from './util.js';
+import { caveats, errorText, messageOf, num, pct, pager, recordNoun, sortableTable } from './util.js';
 import { barChart, histogram, lineChart } from './charts.js';
 
 const CARDS = [['sensitivity', 'Sensitivity (recall)'], ['specificity', 'Specificity'], ['precision', 'Precision'],
@@ -42,7 +42,8 @@ export function renderResults(panel, experiment) {
   const facts = el('p', { class: 'muted', id: 'wb-result-facts' }, `${num(m.totalResults)} ${noun} in the result · ${num(m.totalPositives)} positive and `
     + `${num(m.totalNegatives)} negative controls` + (experiment.totalTimeSeconds ? ` · ran in ${num(experiment.totalTimeSeconds, 1)} s` : ''));
 
-  replace(panel, facts, controlResolution(experiment.controlResolution), cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics), records(experiment),
+  replace(panel, facts, controlResolution(experiment.controlResolution),
+    caveats(experiment.robustness && experiment.robustness.warnings, 'wb-ci-caveats'), cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics), records(experiment),
     (experiment.config || {}).mode === 'gene-ids' ? null : distributions(experiment));
 }
 

@@ -45,6 +45,18 @@ export function errorText(message) {
   return el('p', { class: 'error', role: 'alert' }, message);
 }
 
+/**
+ * The caveats a result carries (LOW_SAMPLE, FEWER_FOLDS …) as visible notes beside its figures, or
+ * nothing when it has none.
+ */
+export function caveats(warnings, id) {
+  if (!warnings || warnings.length === 0) {
+    return null;
+  }
+  return el('div', { class: 'wb-caveats', role: 'note', id }, warnings.map(w =>
+    el('p', { class: 'wb-caveat', dataset: { code: w.code } }, el('strong', {}, 'Caution: '), w.message)));
+}
+
 /** A ratio as a percentage with one decimal, or '–'. */
 export function pct(value) {
   return typeof value === 'number' && Number.isFinite(value) ? (value * 100).toFixed(1) + '%' : '–';

@@ -93,7 +93,9 @@ public class StepAnalysisWork {
                 parts.stream().flatMap(p -> p.stepEvaluations().stream()).toList(),
                 parts.stream().flatMap(p -> p.operatorComparisons().stream()).toList(),
                 parts.stream().flatMap(p -> p.stepContributions().stream()).toList(),
-                parts.stream().flatMap(p -> p.parameterSensitivities().stream()).toList()));
+                parts.stream().flatMap(p -> p.parameterSensitivities().stream()).toList(),
+                // every phase measures the same baseline, so their low-sample warnings are the same
+                parts.isEmpty() ? List.of() : parts.get(0).warnings()));
     }
 
     /**
