@@ -63,7 +63,7 @@ app.kubernetes.io/component: {{ .component }}
 
 {{- define "strategylab.kafkaBootstrap" -}}
 {{- if .Values.kafka.strimzi.enabled -}}
-{{- printf "%s-kafka-kafka-bootstrap:9092" (include "strategylab.fullname" .) -}}
+{{- printf "%s-kafka-kafka-bootstrap:9093" (include "strategylab.fullname" .) -}}
 {{- else -}}
 {{- required "kafka.bootstrapServers is required when kafka.strimzi.enabled is false" .Values.kafka.bootstrapServers -}}
 {{- end -}}
@@ -94,7 +94,30 @@ app.kubernetes.io/component: {{ .component }}
 
 {{/* Kafka security: whether the clients use SASL, and whether a CA is mounted for TLS. */}}
 {{- define "strategylab.kafkaSasl" -}}
-{{- if hasPrefix "SASL_" .Values.kafka.security.protocol -}}true{{- end -}}
+{{- if hasPrefix "SASL_" (include "strategylab.kafkaProtocol" .) -}}true{{- end -}}
+{{- end -}}
+
+{{/* The clients' security protocol: the chart's Strimzi listener is SCRAM over TLS, else kafka.security.protocol. */}}
+{{- define "strategylab.kafkaProtocol" -}}
+{{- if .Values.kafka.strimzi.enabled -}}SASL_SSL{{- else -}}{{ .Values.kafka.security.protocol }}{{- end -}}
+{{- end -}}
+{{- define "strategylab.kafkaSaslMechanism" -}}
+{{- if .Values.kafka.strimzi.enabled -}}SCRAM-SHA-512{{- else -}}{{ .Values.kafka.security.sasl.mechanism }}{{- end -}}
+{{- end -}}
+
+{{/* The Strimzi cluster's name, and the CA Strimzi makes for its listeners. */}}
+{{- define "strategylab.kafkaCluster" -}}
+{{- printf "%s-kafka" (include "strategylab.fullname" .) -}}
+{{- end -}}
+
+{{/* The components with a Kafka client and the ACLs of each (files/kafka-acls.yaml says why each right). */}}
+{{- define "strategylab.kafkaAcls" -}}
+{{ .Files.Get "files/kafka-acls.yaml" }}
+{{- end -}}
+
+{{/* Whether a component has a Kafka client (upstream-gateway has none). Call with (dict "root" $ "component" "x"). */}}
+{{- define "strategylab.usesKafka" -}}
+{{- if hasKey (include "strategylab.kafkaAcls" .root | fromYaml) .component -}}true{{- end -}}
 {{- end -}}
 
 {{- define "strategylab.kafkaCa" -}}
@@ -102,5 +125,10 @@ app.kubernetes.io/component: {{ .component }}
 {{- if and $tls.caSecret $tls.caConfigMap -}}
 {{- fail "kafka.security.tls: give caSecret or caConfigMap, not both" -}}
 {{- end -}}
-{{- if and (hasSuffix "SSL" .Values.kafka.security.protocol) (or $tls.caSecret $tls.caConfigMap) -}}true{{- end -}}
+{{- if or .Values.kafka.strimzi.enabled (and (hasSuffix "SSL" .Values.kafka.security.protocol) (or $tls.caSecret $tls.caConfigMap)) -}}true{{- end -}}
+{{- end -}}
+
+{{/* The key of the brokers' CA in its Secret or ConfigMap. */}}
+{{- define "strategylab.kafkaCaKey" -}}
+{{- if .Values.kafka.strimzi.enabled -}}ca.crt{{- else -}}{{ .Values.kafka.security.tls.caKey }}{{- end -}}
 {{- end -}}

@@ -119,7 +119,8 @@ class ChartTest {
         GenericKubernetesResource cluster = single(chart.custom("postgresql.cnpg.io/v1", "Cluster"));
         for (String service : SERVICES) {
             Map<String, String> config = chart.named(ConfigMap.class, PREFIX + service).getData();
-            assertEquals(kafka.getMetadata().getName() + "-kafka-bootstrap:9092", config.get("KAFKA_BOOTSTRAP_SERVERS"));
+            assertEquals(kafka.getMetadata().getName() + "-kafka-bootstrap:9093", config.get("KAFKA_BOOTSTRAP_SERVERS"),
+                    "the chart's cluster is reached on its one listener, TLS with SCRAM logins");
             assertTrue(config.get("QUARKUS_DATASOURCE_REACTIVE_URL").startsWith("postgresql://" + cluster.getMetadata().getName() + "-rw:5432/"));
             assertEquals("12", config.get("STRATEGYLAB_EVENT_LOG_PARTITIONS"), "topics a service makes itself match the KafkaTopics");
             assertEquals("P14D", config.get("STRATEGYLAB_EVENT_LOG_RETENTION"));
@@ -453,12 +454,116 @@ class ChartTest {
         assertFalse(config.containsKey("KAFKA_SSL_TRUSTSTORE_LOCATION"), "no TLS, so no trust store");
         assertTrue(chat.getVolumeMounts().stream().noneMatch(m -> m.getName().equals("kafka-ca")));
 
-        RenderedChart defaults = RenderedChart.render(Map.of());
+        RenderedChart plaintext = RenderedChart.render(Map.of("kafka.strimzi.enabled", false,
+                "kafka.bootstrapServers", "kafka.example.org:9092"));
         for (String service : SERVICES) {
-            assertTrue(defaults.named(ConfigMap.class, PREFIX + service).getData().keySet().stream().noneMatch(k ->
+            assertTrue(plaintext.named(ConfigMap.class, PREFIX + service).getData().keySet().stream().noneMatch(k ->
                     k.startsWith("KAFKA_S")), service);
-            assertTrue(envNames(container(defaults, service)).stream().noneMatch(n -> n.startsWith("KAFKA_SASL")), service);
+            assertTrue(envNames(container(plaintext, service)).stream().noneMatch(n -> n.startsWith("KAFKA_SASL")), service);
         }
+    }
+
+    @Test
+    void theChartsKafkaAdmitsOnlyTheChartsServicesOverTlsWithScramLogins() {
+        RenderedChart chart = RenderedChart.render(Map.of());
+        GenericKubernetesResource kafka = single(chart.custom("kafka.strimzi.io/v1beta2", "Kafka"));
+        List<Map<String, Object>> listeners = kafka.get("spec", "kafka", "listeners");
+        Map<String, Object> listener = single(listeners);
+        assertEquals(true, listener.get("tls"), "no plaintext listener");
+        assertEquals(Map.of("type", "scram-sha-512"), listener.get("authentication"));
+        assertEquals("simple", kafka.get("spec", "kafka", "authorization", "type"), "ACLs are enforced");
+        assertNotNull(kafka.get("spec", "entityOperator", "userOperator"), "the user operator makes the KafkaUsers' Secrets");
+
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> peers = (List<Map<String, Object>>) listener.get("networkPolicyPeers");
+        Map<String, Object> peer = single(peers);
+        assertEquals(Set.of("podSelector"), peer.keySet(), "no namespace or address outside the release");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> expressions = (List<Map<String, Object>>) ((Map<String, Object>) peer.get("podSelector")).get("matchExpressions");
+        assertTrue(expressions.contains(Map.of("key", "app.kubernetes.io/instance", "operator", "In", "values", List.of(RenderedChart.RELEASE))));
+        assertTrue(expressions.contains(Map.of("key", "app.kubernetes.io/component", "operator", "In",
+                "values", List.of("chat-service", "experiment-service", "gateway"))), () -> expressions.toString());
+    }
+
+    @Test
+    void eachKafkaUserHoldsExactlyTheAclsItsServiceNeeds() {
+        RenderedChart chart = RenderedChart.render(Map.of());
+        Map<String, Set<String>> rights = new java.util.TreeMap<>();
+        for (GenericKubernetesResource user : chart.custom("kafka.strimzi.io/v1beta2", "KafkaUser")) {
+            assertEquals(PREFIX + "kafka", user.getMetadata().getLabels().get("strimzi.io/cluster"));
+            assertEquals("scram-sha-512", user.get("spec", "authentication", "type"));
+            assertEquals("simple", user.get("spec", "authorization", "type"));
+            List<Map<String, Object>> acls = user.get("spec", "authorization", "acls");
+            Set<String> granted = new java.util.TreeSet<>();
+            for (Map<String, Object> acl : acls) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> resource = (Map<String, Object>) acl.get("resource");
+                assertEquals("literal", resource.get("patternType"), "no prefix or wildcard grants");
+                @SuppressWarnings("unchecked")
+                List<String> operations = (List<String>) acl.get("operations");
+                operations.forEach(op -> granted.add(resource.get("type") + ":" + resource.get("name") + ":" + op));
+            }
+            rights.put(user.getMetadata().getName().substring(PREFIX.length()), granted);
+        }
+        assertEquals(Map.of(
+                "gateway", Set.of("topic:chat.events:Describe", "topic:chat.events:Read",
+                        "topic:experiment.events:Describe", "topic:experiment.events:Read"),
+                "experiment-service", Set.of("topic:experiment.commands:Describe", "topic:experiment.commands:Read",
+                        "topic:experiment.commands:Write", "topic:experiment.events:Describe", "topic:experiment.events:Read",
+                        "topic:experiment.events:Write", "group:experiment-service:Read"),
+                "chat-service", Set.of("topic:chat.commands:Describe", "topic:chat.commands:Read", "topic:chat.commands:Write",
+                        "topic:chat.events:Describe", "topic:chat.events:Read", "topic:chat.events:Write",
+                        "topic:experiment.events:Describe", "topic:experiment.events:Read", "group:chat-service:Read")),
+                rights, "upstream-gateway has no Kafka client, so no KafkaUser");
+    }
+
+    @Test
+    void servicesReadTheirOwnKafkaLoginFromStrimzisSecretAndTrustTheClusterCa() {
+        RenderedChart chart = RenderedChart.render(Map.of());
+        for (String service : List.of("gateway", "experiment-service", "chat-service")) {
+            Container container = container(chart, service);
+            EnvVar jaas = env(container, "KAFKA_SASL_JAAS_CONFIG");
+            assertNull(jaas.getValue(), "the login is never in the manifests");
+            assertEquals(PREFIX + service, jaas.getValueFrom().getSecretKeyRef().getName(), "its own KafkaUser's Secret");
+            assertEquals("sasl.jaas.config", jaas.getValueFrom().getSecretKeyRef().getKey());
+            Map<String, String> config = chart.named(ConfigMap.class, PREFIX + service).getData();
+            assertEquals("SASL_SSL", config.get("KAFKA_SECURITY_PROTOCOL"));
+            assertEquals("SCRAM-SHA-512", config.get("KAFKA_SASL_MECHANISM"));
+            assertEquals("/etc/strategylab/kafka-ca/ca.crt", config.get("KAFKA_SSL_TRUSTSTORE_LOCATION"));
+            Volume ca = chart.named(Deployment.class, PREFIX + service).getSpec().getTemplate().getSpec().getVolumes().stream()
+                    .filter(v -> v.getName().equals("kafka-ca")).findFirst().orElseThrow();
+            assertEquals(PREFIX + "kafka-cluster-ca-cert", ca.getSecret().getSecretName());
+            assertTrue(container.getVolumeMounts().stream().anyMatch(m -> m.getName().equals("kafka-ca") && m.getReadOnly()));
+        }
+        Container upstream = container(chart, "upstream-gateway");
+        assertTrue(envNames(upstream).stream().noneMatch(n -> n.startsWith("KAFKA_SASL")), "upstream-gateway has no Kafka login");
+        assertTrue(chart.named(ConfigMap.class, PREFIX + "upstream-gateway").getData().keySet().stream().noneMatch(k -> k.startsWith("KAFKA_S")));
+    }
+
+    @Test
+    void postgresIsReachedOnlyByTheServicesItsOwnInstancesAndTheOperator() {
+        RenderedChart chart = RenderedChart.render(Map.of("postgres.operatorNamespace", "databases-operators"));
+        NetworkPolicy policy = chart.named(NetworkPolicy.class, PREFIX + "postgres");
+        GenericKubernetesResource cluster = single(chart.custom("postgresql.cnpg.io/v1", "Cluster"));
+        assertEquals(Map.of("cnpg.io/cluster", cluster.getMetadata().getName()), policy.getSpec().getPodSelector().getMatchLabels());
+        assertEquals(List.of("Ingress"), policy.getSpec().getPolicyTypes());
+        var rules = policy.getSpec().getIngress();
+        assertEquals(2, rules.size());
+        NetworkPolicyPeer services = single(rules.get(0).getFrom());
+        assertEquals(List.of(5432), rules.get(0).getPorts().stream().map(p -> p.getPort().getIntVal()).toList());
+        assertTrue(services.getPodSelector().getMatchExpressions().stream().anyMatch(e -> e.getKey().equals("app.kubernetes.io/component")
+                && Set.copyOf(e.getValues()).equals(Set.copyOf(SERVICES))));
+        assertNull(services.getNamespaceSelector());
+        List<NetworkPolicyPeer> operatorAndPeers = rules.get(1).getFrom();
+        assertEquals(Map.of("cnpg.io/cluster", cluster.getMetadata().getName()), operatorAndPeers.get(0).getPodSelector().getMatchLabels());
+        assertEquals(Map.of("kubernetes.io/metadata.name", "databases-operators"),
+                operatorAndPeers.get(1).getNamespaceSelector().getMatchLabels());
+        assertEquals(Map.of("app.kubernetes.io/name", "cloudnative-pg"), operatorAndPeers.get(1).getPodSelector().getMatchLabels());
+
+        RenderedChart external = RenderedChart.render(Map.of("postgres.cnpg.enabled", false,
+                "postgres.external.host", "pg.db.svc", "postgres.external.existingSecret", "lab-pg-login"));
+        assertTrue(external.all(NetworkPolicy.class).stream().noneMatch(p -> p.getMetadata().getName().equals(PREFIX + "postgres")),
+                "your own PostgreSQL's network is yours");
     }
 
     @Test
@@ -518,6 +623,9 @@ class ChartTest {
             }
         });
         chart.custom("postgresql.cnpg.io/v1", "Cluster").forEach(c -> known.add(c.getMetadata().getName() + "-app"));
+        // Strimzi writes a Secret per KafkaUser (named after it) and one with each cluster's CA
+        chart.custom("kafka.strimzi.io/v1beta2", "KafkaUser").forEach(u -> known.add(u.getMetadata().getName()));
+        chart.custom("kafka.strimzi.io/v1beta2", "Kafka").forEach(k -> known.add(k.getMetadata().getName() + "-cluster-ca-cert"));
         for (PodSpec spec : chart.podSpecs()) {
             spec.getContainers().stream().flatMap(c -> c.getEnv() == null ? Stream.empty() : c.getEnv().stream())
                     .filter(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null)

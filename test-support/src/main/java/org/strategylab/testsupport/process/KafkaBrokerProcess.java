@@ -11,10 +11,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
+import org.apache.kafka.common.config.SaslConfigs;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.Uuid;
 
@@ -32,6 +37,10 @@ import org.apache.kafka.common.Uuid;
  *     kafka.start();     // same ports, same log directory
  * }
  * }</pre>
+ *
+ * <p>With {@link Builder#scramLogins(String)} the client listener takes only SCRAM-SHA-512 logins
+ * and the broker enforces ACLs (KRaft's {@code StandardAuthorizer}), as the Helm chart's Strimzi
+ * cluster does: {@link #createUser} adds logins, {@link #clientLogin} gives a client's settings.
  */
 public final class KafkaBrokerProcess extends LaunchedProcess {
 
@@ -45,6 +54,11 @@ public final class KafkaBrokerProcess extends LaunchedProcess {
     private final List<String> jvmOptions;
     private final Duration startTimeout;
     private final Map<String, String> serverProperties;
+    private final String adminPassword;
+
+    /** The super user of a broker with SCRAM logins; its password is the builder's. */
+    public static final String ADMIN_USER = "admin";
+    private static final String SCRAM = "SCRAM-SHA-512";
 
     private KafkaBrokerProcess(Builder builder) {
         super("kafka", Duration.ofSeconds(30), Duration.ofSeconds(10));
@@ -55,6 +69,36 @@ public final class KafkaBrokerProcess extends LaunchedProcess {
         this.jvmOptions = List.copyOf(builder.jvmOptions);
         this.startTimeout = builder.startTimeout;
         this.serverProperties = Map.copyOf(builder.serverProperties);
+        this.adminPassword = builder.adminPassword;
+    }
+
+    /**
+     * A client's security settings for a SCRAM login on this broker ({@code security.protocol},
+     * {@code sasl.mechanism}, {@code sasl.jaas.config}): what {@code kafka.*} settings a service gets.
+     */
+    public static Map<String, String> clientLogin(String user, String password) {
+        return Map.of(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, "SASL_PLAINTEXT",
+                SaslConfigs.SASL_MECHANISM, SCRAM,
+                SaslConfigs.SASL_JAAS_CONFIG, "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                        + user + "\" password=\"" + password + "\";");
+    }
+
+    /** Whether clients must log in (the broker was built with {@link Builder#scramLogins}). */
+    public boolean scramLogins() {
+        return adminPassword != null;
+    }
+
+    /** Adds (or replaces) a SCRAM-SHA-512 login; it has no rights until ACLs grant them. */
+    public void createUser(String user, String password) {
+        if (!scramLogins()) {
+            throw new IllegalStateException("this broker takes no logins: build it with scramLogins(...)");
+        }
+        try (Admin admin = admin()) {
+            admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(user,
+                    new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 8192), password))).all().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot create the Kafka login " + user, e);
+        }
     }
 
     /** A broker keeping its configuration, data and log in {@code directory}. */
@@ -139,10 +183,14 @@ public final class KafkaBrokerProcess extends LaunchedProcess {
 
     /** An admin client for this broker with short timeouts; the caller closes it. */
     public Admin admin() {
-        return Admin.create(Map.of(
+        Map<String, Object> settings = new LinkedHashMap<>(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 3000,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5000));
+        if (scramLogins()) {
+            settings.putAll(clientLogin(ADMIN_USER, adminPassword));
+        }
+        return Admin.create(settings);
     }
 
     private Path data() {
@@ -154,8 +202,14 @@ public final class KafkaBrokerProcess extends LaunchedProcess {
     }
 
     private void format() {
+        List<String> arguments = new ArrayList<>(List.of("format", "-t", Uuid.randomUuid().toString(), "-c",
+                serverProperties().toString()));
+        if (scramLogins()) {
+            // the broker's own login must exist before it starts: it is also the inter-broker login
+            arguments.addAll(List.of("--add-scram", SCRAM + "=[name=" + ADMIN_USER + ",password=" + adminPassword + "]"));
+        }
         ManagedProcess formatting = ManagedProcess.start("kafka-format", command("kafka.tools.StorageTool")
-                .arguments("format", "-t", Uuid.randomUuid().toString(), "-c", serverProperties().toString()).toList(),
+                .arguments(arguments.toArray(String[]::new)).toList(),
                 directory.resolve("kafka-format.log"));
         Waiting.until("Kafka's storage is formatted", startTimeout, () -> !formatting.isAlive());
         if (formatting.exitValue() != 0) {
@@ -192,6 +246,20 @@ public final class KafkaBrokerProcess extends LaunchedProcess {
         config.put("share.coordinator.state.topic.min.isr", "1");
         config.put("group.initial.rebalance.delay.ms", "0");
         config.put("auto.create.topics.enable", "false");
+        if (scramLogins()) {
+            config.put("listeners", "SASL_PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+            config.put("advertised.listeners", "SASL_PLAINTEXT://127.0.0.1:" + port);
+            config.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT");
+            config.put("inter.broker.listener.name", "SASL_PLAINTEXT");
+            config.put("sasl.enabled.mechanisms", SCRAM);
+            config.put("sasl.mechanism.inter.broker.protocol", SCRAM);
+            config.put("listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config",
+                    clientLogin(ADMIN_USER, adminPassword).get(SaslConfigs.SASL_JAAS_CONFIG));
+            config.put("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
+            // ANONYMOUS is only ever the controller listener's peer (loopback, this node itself): every
+            // client comes in on the SASL listener and is a named user
+            config.put("super.users", "User:" + ADMIN_USER + ";User:ANONYMOUS");
+        }
         config.putAll(serverProperties);
         StringBuilder text = new StringBuilder("# written by KafkaBrokerProcess\n");
         config.forEach((key, value) -> text.append(key).append('=').append(value).append('\n'));
@@ -229,6 +297,7 @@ public final class KafkaBrokerProcess extends LaunchedProcess {
         private final List<String> jvmOptions = new ArrayList<>(DEFAULT_JVM_OPTIONS);
         private Duration startTimeout = Duration.ofSeconds(90);
         private final Map<String, String> serverProperties = new LinkedHashMap<>();
+        private String adminPassword;
 
         private Builder(Path directory) {
             this.directory = directory;
@@ -268,6 +337,15 @@ public final class KafkaBrokerProcess extends LaunchedProcess {
         /** An extra or overriding line of {@code server.properties}. */
         public Builder serverProperty(String key, String value) {
             serverProperties.put(key, value);
+            return this;
+        }
+
+        /**
+         * Clients log in with SCRAM-SHA-512 and the broker enforces ACLs; {@link #ADMIN_USER} with this
+         * password is the super user (the broker's own login and the one {@link #admin()} uses).
+         */
+        public Builder scramLogins(String adminPassword) {
+            this.adminPassword = adminPassword;
             return this;
         }
 

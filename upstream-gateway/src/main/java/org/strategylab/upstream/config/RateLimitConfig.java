@@ -29,4 +29,31 @@ public interface RateLimitConfig {
     /** Clients tracked at most; the least recently seen are forgotten first (memory stays bounded). */
     @WithDefault("100000")
     long maxClients();
+
+    /** Sign-ins to VEuPathDB ({@code POST /api/v1/veupathdb/auth/login}), limited per user and per address. */
+    SignIn signIn();
+
+    /**
+     * {@code strategylab.upstream.rate-limit.sign-in.*}: each sign-in tries a password on a VEuPathDB
+     * account, so they are limited far below the catalogue, both per StrategyLab user and per client
+     * address (one address may be a lab's many users behind one router, so its bucket is larger).
+     */
+    interface SignIn {
+
+        /** Sign-ins a user may try at once; default 5. */
+        @WithDefault("5")
+        int perUserBurst();
+
+        /** Sustained sign-ins per minute and user; default 5. */
+        @WithDefault("5")
+        int perUserPerMinute();
+
+        /** Sign-ins one address may try at once; default 20. */
+        @WithDefault("20")
+        int perAddressBurst();
+
+        /** Sustained sign-ins per minute and address; default 20. */
+        @WithDefault("20")
+        int perAddressPerMinute();
+    }
 }

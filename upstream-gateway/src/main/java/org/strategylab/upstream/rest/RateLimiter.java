@@ -16,16 +16,33 @@ import org.strategylab.upstream.config.RateLimitConfig;
 @ApplicationScoped
 public class RateLimiter {
 
-    private final RateLimitConfig config;
+    private final boolean enabled;
+    private final int burst;
+    private final int requestsPerMinute;
     private final Cache<String, Bucket> buckets;
 
+    /** The catalogue's limiter, from {@code strategylab.upstream.rate-limit.*}. */
     @Inject
     public RateLimiter(RateLimitConfig config) {
-        this.config = config;
-        double perSecond = Math.max(config.requestsPerMinute(), 1) / 60.0;
-        long refillSeconds = (long) Math.ceil(Math.max(config.burst(), 1) / perSecond);
+        this(config.enabled(), config.burst(), config.requestsPerMinute(), config.maxClients());
+    }
+
+    /**
+     * A limiter of its own (the sign-in limits make two).
+     *
+     * @param enabled           whether it limits at all
+     * @param burst             requests a client may make at once
+     * @param requestsPerMinute the sustained rate per client
+     * @param maxClients        clients tracked at most
+     */
+    public RateLimiter(boolean enabled, int burst, int requestsPerMinute, long maxClients) {
+        this.enabled = enabled;
+        this.burst = Math.max(burst, 1);
+        this.requestsPerMinute = Math.max(requestsPerMinute, 1);
+        double perSecond = this.requestsPerMinute / 60.0;
+        long refillSeconds = (long) Math.ceil(this.burst / perSecond);
         this.buckets = Caffeine.newBuilder()
-                .maximumSize(config.maxClients())
+                .maximumSize(maxClients)
                 .expireAfterAccess(Duration.ofSeconds(refillSeconds + 1))
                 .build();
     }
@@ -36,11 +53,11 @@ public class RateLimiter {
      * @return empty when the request may go ahead, else the whole seconds to wait before the next one
      */
     public OptionalLong acquire(String client) {
-        if (!config.enabled()) {
+        if (!enabled) {
             return OptionalLong.empty();
         }
-        Bucket bucket = buckets.get(client, k -> new Bucket(Math.max(config.burst(), 1), System.nanoTime()));
-        return bucket.take(Math.max(config.burst(), 1), Math.max(config.requestsPerMinute(), 1) / 60e9, System.nanoTime());
+        Bucket bucket = buckets.get(client, k -> new Bucket(burst, System.nanoTime()));
+        return bucket.take(burst, requestsPerMinute / 60e9, System.nanoTime());
     }
 
     /** Tokens left and when they were last counted. */

@@ -13,6 +13,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.strategylab.edge.auth.AuthConfig;
 import org.strategylab.edge.auth.Caller;
 import org.strategylab.sites.Site;
 import org.strategylab.sites.SiteRegistry;
@@ -38,12 +39,27 @@ public class UpstreamAuthResource {
     @Inject
     UpstreamSignIn signIn;
 
+    @Inject
+    AuthConfig auth;
+
+    /**
+     * In local mode a StrategyLab user is only a chosen name: whoever signs in to StrategyLab under
+     * that name afterwards acts with the VEuPathDB account signed in here.
+     */
+    static final String LOCAL_MODE_WARNING = "This StrategyLab runs in local mode, where anyone can sign in under any "
+            + "name: whoever signs in as this user can now act with this VEuPathDB account (its strategies and "
+            + "saved work) until you sign out of VEuPathDB here. Use it only where you alone use this StrategyLab.";
+
     @POST
     @Path("/login")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Sign in to a VEuPathDB site with its email and password")
+    @Operation(summary = "Sign in to a VEuPathDB site with its email and password",
+            description = "Limited per user and per client address (429 with Retry-After). In local mode the answer "
+                    + "carries a warning: anyone who signs in to StrategyLab under the same name acts with this account.")
     public Uni<AuthStatus> login(@QueryParam("siteId") String siteId, @NotNull @Valid LoginRequest body) {
-        return signIn.login(caller.id(), site(siteId), body.email(), body.password());
+        return signIn.login(caller.id(), site(siteId), body.email(), body.password())
+                .map(status -> status.signedIn() && auth.mode() == AuthConfig.Mode.LOCAL
+                        ? status.withWarning(LOCAL_MODE_WARNING) : status);
     }
 
     @POST

@@ -45,6 +45,47 @@ class UpstreamAuthResourceTest {
     }
 
     @Test
+    void inLocalModeASignInSaysWhoElseCanActWithTheAccount() {
+        String carol = Callers.newUser("carol");
+        as(carol).queryParam("siteId", "plasmodb").header("X-Forwarded-For", "192.0.2.31").body(DEMO).when().post(AUTH + "/login")
+                .then().statusCode(200).body("signedIn", equalTo(true))
+                .body("warning", org.hamcrest.Matchers.containsString("local mode"))
+                .body("warning", org.hamcrest.Matchers.containsString("whoever signs in as this user"));
+        as(carol).queryParam("siteId", "plasmodb").when().get(AUTH + "/status")
+                .then().statusCode(200).body("signedIn", equalTo(true)).body("$", not(org.hamcrest.Matchers.hasKey("warning")));
+    }
+
+    @Test
+    void signInsAreLimitedPerUser() {
+        String dave = Callers.newUser("dave");
+        for (int i = 0; i < 5; i++) {
+            as(dave).queryParam("siteId", "plasmodb").header("X-Forwarded-For", "192.0.2.41").body(DEMO)
+                    .when().post(AUTH + "/login").then().statusCode(200);
+        }
+        as(dave).queryParam("siteId", "plasmodb").header("X-Forwarded-For", "192.0.2.42").body(DEMO).when().post(AUTH + "/login")
+                .then().statusCode(429).contentType("application/problem+json")
+                .header("Retry-After", org.hamcrest.Matchers.notNullValue())
+                .body("code", equalTo("RATE_LIMITED"))
+                .body("detail", org.hamcrest.Matchers.containsString("for this user"))
+                .body("detail", org.hamcrest.Matchers.containsString("strategylab.upstream.rate-limit.sign-in"));
+        // another user is not held up by dave's tries
+        as(Callers.newUser("erin")).queryParam("siteId", "plasmodb").header("X-Forwarded-For", "192.0.2.43").body(DEMO)
+                .when().post(AUTH + "/login").then().statusCode(200);
+    }
+
+    @Test
+    void signInsAreLimitedPerAddressAcrossUsers() {
+        for (int i = 0; i < 20; i++) {
+            as(Callers.newUser("nat")).queryParam("siteId", "plasmodb").header("X-Forwarded-For", "198.51.100.20").body(DEMO)
+                    .when().post(AUTH + "/login").then().statusCode(200);
+        }
+        as(Callers.newUser("nat")).queryParam("siteId", "plasmodb").header("X-Forwarded-For", "198.51.100.20").body(DEMO)
+                .when().post(AUTH + "/login")
+                .then().statusCode(429).header("Retry-After", org.hamcrest.Matchers.notNullValue())
+                .body("detail", org.hamcrest.Matchers.containsString("from this address"));
+    }
+
+    @Test
     void signInKeepsTheSessionServerSideAndEncrypted() {
         String alice = Callers.newUser("alice");
         as(alice).queryParam("siteId", "plasmodb").when().get(AUTH + "/status")

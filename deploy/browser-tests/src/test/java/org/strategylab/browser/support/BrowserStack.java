@@ -15,12 +15,14 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.strategylab.simulator.SimulatorOptions;
 import org.strategylab.simulator.UpstreamSimulator;
 import org.strategylab.testsupport.PostgresResource;
+import org.strategylab.testsupport.kafka.ChartKafkaUsers;
 import org.strategylab.testsupport.process.KafkaBrokerProcess;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
 import org.strategylab.testsupport.process.TestKeyFiles;
@@ -103,7 +105,14 @@ public final class BrowserStack implements AutoCloseable {
         simulator = UpstreamSimulator.start(SimulatorOptions.defaults());
         List<String> brokerOptions = new ArrayList<>(KafkaBrokerProcess.DEFAULT_JVM_OPTIONS);
         brokerOptions.add("-XX:TieredStopAtLevel=1");
-        kafka = KafkaBrokerProcess.builder(directory.resolve("kafka")).jvmOptions(brokerOptions).build().start();
+        // Kafka as the chart runs it: SCRAM logins, ACLs enforced, each service only the rights the chart
+        // grants it (k8s/strategylab/files/kafka-acls.yaml), the topics made before the services start
+        kafka = KafkaBrokerProcess.builder(directory.resolve("kafka")).jvmOptions(brokerOptions)
+                .scramLogins(UUID.randomUUID().toString()).build().start();
+        for (String topic : List.of("experiment.commands", "experiment.events", "chat.commands", "chat.events")) {
+            kafka.createTopic(topic, 3);
+        }
+        Map<String, Map<String, String>> kafkaLogins = ChartKafkaUsers.ofChart().grantOn(kafka);
         TestKeyFiles keys = TestKeyFiles.copyTo(directory.resolve("keys"));
 
         Map<String, String> common = new LinkedHashMap<>(datasource);
@@ -118,17 +127,20 @@ public final class BrowserStack implements AutoCloseable {
                 .build().start();
         services.put("upstream-gateway", upstreamGateway);
         String upstreamUrl = upstreamGateway.baseUri().toString();
-        // one after the other: each migrates its schemas and creates its topics on first start
+        // one after the other: each migrates its schemas on first start
         QuarkusAppProcess experiments = service("experiment-service", jvm, common)
+                .properties(kafkaLogins.get("experiment-service"))
                 .property("quarkus.rest-client.upstream-gateway.url", upstreamUrl)
                 .build().start();
         services.put("experiment-service", experiments);
         QuarkusAppProcess chat = service("chat-service", jvm, common)
+                .properties(kafkaLogins.get("chat-service"))
                 .property("quarkus.rest-client.upstream-gateway.url", upstreamUrl)
                 .property("quarkus.rest-client.experiment-service.url", experiments.baseUri().toString())
                 .build().start();
         services.put("chat-service", chat);
         gateway = service("gateway", jvm, common)
+                .properties(kafkaLogins.get("gateway"))
                 .property("strategylab.auth.signing-key", keys.privateKey().toString())
                 .property("strategylab.gateway.routes.upstream-gateway.target", upstreamUrl)
                 .property("strategylab.gateway.routes.experiment-service.target", experiments.baseUri().toString())
