@@ -31,6 +31,11 @@ public final class TestTokens {
                 .sign(privateKey());
     }
 
+    /** A valid token for the user that expires after {@code lifetime} (an identity provider's short access token). */
+    public static String forUser(String userId, Duration lifetime) {
+        return Jwt.issuer(ISSUER).audience(AUDIENCE).subject(userId).upn(userId).expiresIn(lifetime).sign(privateKey());
+    }
+
     /** The {@code Authorization} header value for the user. */
     public static String bearer(String userId) {
         return "Bearer " + forUser(userId);

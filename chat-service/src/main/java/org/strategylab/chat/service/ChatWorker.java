@@ -1,5 +1,6 @@
 package org.strategylab.chat.service;
 
+import org.strategylab.edge.auth.OnBehalfOf;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -47,6 +48,12 @@ public class ChatWorker {
 
     @Inject
     ObjectMapper mapper;
+
+    @Inject
+    OnBehalfOf onBehalfOf;
+
+    /** A turn acts for its user toward upstream-gateway and experiment-service (its workbench tools). */
+    private static final java.util.List<String> ASSERTION_AUDIENCE = java.util.List.of("upstream-gateway", "experiment-service");
 
     private CommandWorkers<ChatCommand> workers;
     private ExecutorService turns;
@@ -108,9 +115,21 @@ public class ChatWorker {
         }
     }
 
-    private void run(OperationHandle handle, ChatCommand command, StrategyEntity newConversation,
+    /**
+     * The longest a turn can act for its user by its settings: every model round streaming and calling
+     * a tool to its limit, a delegation's sub-agents, and an optimisation it follows afterwards.
+     */
+    private java.time.Duration assertionLifetime() {
+        var agent = config.agent();
+        return agent.modelTimeout().plus(agent.toolTimeout()).multipliedBy(agent.maxRounds())
+                .plus(config.delegation().taskTimeout()).plus(agent.optimizationTimeout()).plus(java.time.Duration.ofMinutes(5));
+    }
+
+    private void run(OperationHandle handle, ChatCommand received, StrategyEntity newConversation,
                      CommandWorkers.Slot slot) {
         try {
+            ChatCommand command = received.actingWith(onBehalfOf.mint(received.ownerId(), received.operationId(),
+                    ASSERTION_AUDIENCE, assertionLifetime()));
             runner.run(handle, command, newConversation);
         } finally {
             // the turn has ended (its row too): a late command finds nothing to take

@@ -62,7 +62,11 @@ class WorkbenchPageIT {
     @AfterAll
     static void stopStack() {
         if (stack != null) {
+            // after every experiment, analysis and turn of this class: no credential on any topic
+            java.util.List<String> credentials = stack.credentialsOnTopics();
             stack.close();
+            org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), credentials,
+                    "commands and events carry user ids, never tokens");
         }
     }
 

@@ -1,13 +1,15 @@
 package org.strategylab.experiment.messaging;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 
 /**
  * A command on {@code experiment.commands} (key: the experiment, batch, benchmark or seed id): work a
- * worker of any replica takes. It carries the caller's token because every upstream call of the run
- * acts as the caller (upstream-gateway keeps the caller's upstream session); local tokens live an
- * hour, far longer than a command waits for a worker (the claim timeout), and nothing else in it
- * is secret.
+ * worker of any replica takes. It names its user ({@code ownerId}) and holds no credential: the
+ * {@code token} component is never written to the topic ({@link JsonIgnore}); the worker that takes
+ * the operation fills it with an on-behalf-of assertion for the user and this operation
+ * ({@link #actingWith}), which every upstream call of the run then carries. So no secret stays on
+ * the topic for its retention, and a run outlives the caller's own token.
  *
  * @param type          {@code run} (one experiment), {@code batch}, {@code benchmark}, {@code seed}, {@code cross-validate}, {@code threshold-sweep}, {@code step-analysis}, {@code tree-optimization} or {@code parameter-optimization}
  * @param operationId   the registered operation the worker claims
@@ -20,7 +22,7 @@ import java.util.List;
  * @param parameterOptimization what a {@code parameter-optimization} command tunes
  */
 public record ExperimentCommand(String type, String operationId, List<String> experimentIds, String groupId,
-                                String ownerId, String token, Integer kFolds, SweepPlan sweep, List<String> phases,
+                                String ownerId, @JsonIgnore String token, Integer kFolds, SweepPlan sweep, List<String> phases,
                                 org.strategylab.experiment.api.TreeOptimizationRequest optimization,
                                 org.strategylab.experiment.api.ParameterOptimizationRequest parameterOptimization) {
 
@@ -55,6 +57,12 @@ public record ExperimentCommand(String type, String operationId, List<String> ex
     @com.fasterxml.jackson.annotation.JsonCreator
     public ExperimentCommand {
         experimentIds = experimentIds == null ? List.of() : List.copyOf(experimentIds);
+    }
+
+    /** This command acting with the given credential (the worker's on-behalf-of assertion); never serialised. */
+    public ExperimentCommand actingWith(String credential) {
+        return new ExperimentCommand(type, operationId, experimentIds, groupId, ownerId, credential, kFolds, sweep, phases,
+                optimization, parameterOptimization);
     }
 
     /** The key that keeps a command's retries on one partition. */

@@ -20,6 +20,7 @@ import org.strategylab.eventlog.operation.CommandWorkers;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;
 import org.strategylab.experiment.config.ExperimentConfig;
+import org.strategylab.edge.auth.OnBehalfOf;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.service.run.OperationRun;
 
@@ -55,6 +56,13 @@ public class ExperimentWorker {
 
     @Inject
     ObjectMapper mapper;
+
+    @Inject
+    OnBehalfOf onBehalfOf;
+
+    /** A run acts for its user toward upstream-gateway only. */
+    private static final List<String> ASSERTION_AUDIENCE = List.of("upstream-gateway");
+    private static final java.time.Duration ASSERTION_MARGIN = java.time.Duration.ofMinutes(5);
 
     private CommandWorkers<ExperimentCommand> workers;
     private Counter startedHere;
@@ -110,13 +118,23 @@ public class ExperimentWorker {
         });
     }
 
+    /**
+     * How long the run's assertion is valid: the run's own limit for each experiment it runs (a batch
+     * runs them one after another), and a margin for its clean-up calls.
+     */
+    private java.time.Duration assertionLifetime(ExperimentCommand command) {
+        return config.runs().timeout().multipliedBy(Math.max(1, command.experimentIds().size())).plus(ASSERTION_MARGIN);
+    }
+
     /** One command's payload off {@code experiment.commands}: completes once its run has started, or was skipped. */
     public Uni<Void> consume(String payload) {
         return workers.consume(payload);
     }
 
-    private void start(OperationRun run, OperationHandle handle, ExperimentCommand command,
+    private void start(OperationRun run, OperationHandle handle, ExperimentCommand received,
                        CommandWorkers.Slot slot) {
+        ExperimentCommand command = received.actingWith(onBehalfOf.mint(received.ownerId(), received.operationId(),
+                ASSERTION_AUDIENCE, assertionLifetime(received)));
         long started = System.nanoTime();
         AtomicBoolean over = new AtomicBoolean();
         AtomicReference<Cancellable> running = new AtomicReference<>();

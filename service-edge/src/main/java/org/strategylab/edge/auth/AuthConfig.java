@@ -86,4 +86,22 @@ public interface AuthConfig {
         @WithDefault("PT60S")
         Duration maxAge();
     }
+
+    /** The assertions a worker acts for its operation's user with toward sibling services ({@link OnBehalfOf}). */
+    OnBehalfOfSettings onBehalfOf();
+
+    interface OnBehalfOfSettings {
+        /**
+         * This service's name as an audience: assertions addressed to it are accepted as their user.
+         * Unset (the gateway, the front door): none is accepted, whatever it says.
+         */
+        Optional<String> audience();
+
+        /**
+         * The signing key (at least 32 characters), the same in every service. Unset: derived from
+         * {@code strategylab.peer.secret}; with neither, a fixed development key that only a
+         * single-machine setup on loopback may use (refused in {@code external} mode).
+         */
+        Optional<String> key();
+    }
 }

@@ -19,8 +19,15 @@ public class AuthSettingsCheck {
     @Inject
     AuthConfig auth;
 
+    @Inject
+    OnBehalfOf onBehalfOf;
+
     void check(@Observes StartupEvent event) {
         String problem = problem(auth);
+        if (problem == null && auth.mode() == AuthConfig.Mode.EXTERNAL && onBehalfOf.usesDevelopmentKey()) {
+            problem = "strategylab.peer.secret (or strategylab.auth.on-behalf-of.key) is required with "
+                    + "strategylab.auth.mode=external: workers sign the assertions they act for their users with a key from it";
+        }
         if (problem != null) {
             throw new IllegalStateException(problem);
         }

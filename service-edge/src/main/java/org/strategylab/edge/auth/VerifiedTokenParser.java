@@ -23,7 +23,8 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  * taken as it was then while it has not expired; from its expiry on it is verified every time,
  * so smallrye-jwt's clock skew ({@code mp.jwt.verify.clock.skew}) decides as before. At most
  * {@code max-size} are kept. The gateway's deny-list of signed-out tokens is
- * consulted after parsing, so a sign-out takes effect as before.
+ * consulted after parsing, so a sign-out takes effect as before. A worker's on-behalf-of assertion
+ * ({@link OnBehalfOf}) is recognised by its issuer and verified by {@link OnBehalfOf#verify}.
  */
 @Alternative
 @Priority(1)
@@ -33,15 +34,23 @@ public class VerifiedTokenParser implements JWTParser {
     private final DefaultJWTParser verifier;
     private final Cache<String, JsonWebToken> verified;
 
+    private final OnBehalfOf onBehalfOf;
+
     @Inject
-    VerifiedTokenParser(DefaultJWTParser verifier, AuthConfig config) {
+    VerifiedTokenParser(DefaultJWTParser verifier, AuthConfig config, OnBehalfOf onBehalfOf) {
         this.verifier = verifier;
+        this.onBehalfOf = onBehalfOf;
         this.verified = Caffeine.newBuilder().maximumSize(config.verifiedTokens().maxSize())
                 .expireAfterWrite(config.verifiedTokens().maxAge()).build();
     }
 
     @Override
     public JsonWebToken parse(String token) throws ParseException {
+        if (onBehalfOf.claimsToBeOne(token)) {
+            // a worker acting for its operation's user: verified against the services' key and this
+            // service's audience, never against the user tokens' key (and so never cached with them)
+            return onBehalfOf.verify(token);
+        }
         JsonWebToken known = verified.getIfPresent(token);
         if (known != null && unexpired(known)) {
             return known;

@@ -10,7 +10,28 @@ final class AuthSettings {
     }
 
     static AuthConfig of(AuthConfig.Mode mode, String issuer, String audience, int verifiedTokens) {
+        return of(mode, issuer, audience, verifiedTokens, null, null);
+    }
+
+    /** With the on-behalf-of settings: this service's audience and the key (null: unset). */
+    static AuthConfig of(AuthConfig.Mode mode, String issuer, String audience, int verifiedTokens,
+                         String onBehalfOfAudience, String onBehalfOfKey) {
         return new AuthConfig() {
+            @Override
+            public OnBehalfOfSettings onBehalfOf() {
+                return new OnBehalfOfSettings() {
+                    @Override
+                    public Optional<String> audience() {
+                        return Optional.ofNullable(onBehalfOfAudience);
+                    }
+
+                    @Override
+                    public Optional<String> key() {
+                        return Optional.ofNullable(onBehalfOfKey);
+                    }
+                };
+            }
+
             @Override
             public Mode mode() {
                 return mode;

@@ -76,7 +76,9 @@ class VerifiedTokenParserTest {
     private static VerifiedTokenParser parser(int maxSize) {
         JWTAuthContextInfo context = new JWTAuthContextInfo(keys.getPublic(), ISSUER);
         context.setExpGracePeriodSecs(1); // a second of clock skew (0 would turn the expiry check off)
-        return new VerifiedTokenParser(new DefaultJWTParser(context), AuthSettings.of(AuthConfig.Mode.LOCAL, ISSUER, null, maxSize));
+        AuthConfig settings = AuthSettings.of(AuthConfig.Mode.LOCAL, ISSUER, null, maxSize);
+        return new VerifiedTokenParser(new DefaultJWTParser(context), settings,
+                new OnBehalfOf(settings, java.util.Optional.empty(), new DefaultJWTParser()));
     }
 
     private static String token(KeyPair signer, String subject, int lifetimeSeconds) throws JoseException {

@@ -181,6 +181,16 @@ public final class KafkaBrokerProcess extends LaunchedProcess {
         }
     }
 
+    /** Bootstrap servers and, with SCRAM logins, the super user's login: for a test's own clients. */
+    public Map<String, Object> superUserSettings() {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        if (scramLogins()) {
+            settings.putAll(clientLogin(ADMIN_USER, adminPassword));
+        }
+        return settings;
+    }
+
     /** An admin client for this broker with short timeouts; the caller closes it. */
     public Admin admin() {
         Map<String, Object> settings = new LinkedHashMap<>(Map.of(

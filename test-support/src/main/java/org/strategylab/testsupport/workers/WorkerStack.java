@@ -150,6 +150,9 @@ public final class WorkerStack implements AutoCloseable {
                 .property("strategylab.upstream.sessions.key", SESSIONS_KEY)
                 // many operations of few users: the rate limit is upstream-gateway's own concern
                 .property("strategylab.upstream.rate-limit.enabled", "false")
+                // a caller token is refused from its expiry on (1 s of skew, not the default 60 s), so a
+                // test can tell that a run outlives its caller's token
+                .property("mp.jwt.verify.clock.skew", "1")
                 .build()
                 .start();
         Map<String, String> siblingUrls = new java.util.LinkedHashMap<>();
@@ -176,6 +179,7 @@ public final class WorkerStack implements AutoCloseable {
                     .property("kafka.bootstrap.servers", kafka.bootstrapServers())
                     .property("strategylab.auth.public-key", keys.publicKey().toString())
                     .property("quarkus.rest-client.upstream-gateway.url", upstreamGateway.baseUri().toString())
+                    .property("mp.jwt.verify.clock.skew", "1")
                     .property("strategylab.event-log.lease.duration", LEASE.toString())
                     .property("strategylab.event-log.lease.heartbeat", "PT1S")
                     .property("strategylab.event-log.lease.reaper-interval", "PT1S")

@@ -80,11 +80,29 @@ class ChartKafkaUsersTest {
                 assertEquals(List.of("allowed"), read);
             }
             try (KafkaProducer<String, String> gateway = producer(broker, logins.get("gateway"))) {
-                ExecutionException denied = assertThrows(ExecutionException.class,
+                // without any Write right its idempotent producer is refused a producer id: a cluster-level
+                // refusal, thrown by send itself or by its future depending on when the refusal arrives
+                Exception denied = assertThrows(Exception.class,
                         () -> gateway.send(new ProducerRecord<>("experiment.events", "op-1", "forged")).get(30, TimeUnit.SECONDS));
-                // without any Write right its idempotent producer is refused a producer id: a cluster-level refusal
-                assertInstanceOf(AuthorizationException.class, denied.getCause(), "the gateway cannot write into a stream");
+                Throwable cause = denied;
+                while (cause != null && !(cause instanceof AuthorizationException)) {
+                    cause = cause.getCause();
+                }
+                assertInstanceOf(AuthorizationException.class, cause, "the gateway cannot write into a stream: " + denied);
             }
+            // the credential scan finds a token on a topic, and only there
+            Map<String, Object> admin = new HashMap<>(broker.superUserSettings());
+            admin.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+            admin.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+            try (KafkaProducer<String, String> leaky = new KafkaProducer<>(admin)) {
+                leaky.send(new ProducerRecord<>("chat.events", "op-2", "{\"token\":\"eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJl\"}"))
+                        .get(30, TimeUnit.SECONDS);
+            }
+            List<String> leaks = TopicCredentialScan.findCredentials(broker.superUserSettings(),
+                    List.of("experiment.events", "chat.events"), List.of("allowed-but-secret"));
+            assertEquals(1, leaks.size(), leaks::toString);
+            assertTrue(leaks.get(0).startsWith("chat.events/0@0 value"), leaks::toString);
+
             Map<String, String> wrongPassword = KafkaBrokerProcess.clientLogin("gateway", "guessed").entrySet().stream()
                     .collect(java.util.stream.Collectors.toMap(e -> "kafka." + e.getKey(), Map.Entry::getValue));
             try (KafkaProducer<String, String> intruder = producer(broker, wrongPassword)) {

@@ -23,6 +23,7 @@ import org.strategylab.simulator.SimulatorOptions;
 import org.strategylab.simulator.UpstreamSimulator;
 import org.strategylab.testsupport.PostgresResource;
 import org.strategylab.testsupport.kafka.ChartKafkaUsers;
+import org.strategylab.testsupport.kafka.TopicCredentialScan;
 import org.strategylab.testsupport.process.KafkaBrokerProcess;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
 import org.strategylab.testsupport.process.TestKeyFiles;
@@ -56,6 +57,8 @@ public final class BrowserStack implements AutoCloseable {
     private final Path directory;
     private PostgresResource postgres;
     private UpstreamSimulator simulator;
+    private static final List<String> TOPICS = List.of("experiment.commands", "experiment.events", "chat.commands", "chat.events");
+    private final List<String> issuedTokens = new java.util.concurrent.CopyOnWriteArrayList<>();
     private KafkaBrokerProcess kafka;
     private final Map<String, QuarkusAppProcess> services = new LinkedHashMap<>();
     private QuarkusAppProcess gateway;
@@ -109,7 +112,7 @@ public final class BrowserStack implements AutoCloseable {
         // grants it (k8s/strategylab/files/kafka-acls.yaml), the topics made before the services start
         kafka = KafkaBrokerProcess.builder(directory.resolve("kafka")).jvmOptions(brokerOptions)
                 .scramLogins(UUID.randomUUID().toString()).build().start();
-        for (String topic : List.of("experiment.commands", "experiment.events", "chat.commands", "chat.events")) {
+        for (String topic : TOPICS) {
             kafka.createTopic(topic, 3);
         }
         Map<String, Map<String, String>> kafkaLogins = ChartKafkaUsers.ofChart().grantOn(kafka);
@@ -213,6 +216,7 @@ public final class BrowserStack implements AutoCloseable {
             if (!token.find()) {
                 throw new IllegalStateException("no token in " + response.body());
             }
+            issuedTokens.add(token.group(1));
             return token.group(1);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -220,6 +224,14 @@ public final class BrowserStack implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * The records of the four topics that hold a credential (a JWT, or a token {@link #signIn} handed
+     * out): commands and events name users, never carry what proves who they are. Empty when clean.
+     */
+    public List<String> credentialsOnTopics() {
+        return TopicCredentialScan.findCredentials(kafka.superUserSettings(), TOPICS, List.copyOf(issuedTokens));
     }
 
     /** Stops the gateway and the services, then the broker, the simulator and PostgreSQL. */

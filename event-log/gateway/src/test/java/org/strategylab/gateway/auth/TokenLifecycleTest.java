@@ -76,6 +76,19 @@ class TokenLifecycleTest {
                 : claims.getJsonArray("aud").getString(0));
     }
 
+    @Inject
+    org.strategylab.edge.auth.OnBehalfOf onBehalfOf;
+
+    @Test
+    void aWorkersOnBehalfOfAssertionIsNoUserAtThePublicGateway() {
+        // signed with the key every service shares (from the peer secret), addressed to both services
+        String assertion = onBehalfOf.mint("erin", "op-1", java.util.List.of("upstream-gateway", "experiment-service"),
+                java.time.Duration.ofMinutes(30));
+        given().header("Authorization", "Bearer " + assertion).get("/api/v1/auth/me").then().statusCode(401);
+        given().header("Authorization", "Bearer " + assertion).get("/api/v1/experiments/x").then().statusCode(401);
+        given().cookie("strategylab-auth", assertion).get("/api/v1/auth/me").then().statusCode(401);
+    }
+
     @Test
     void signOutRevokesTheTokenEverywhereOnTheGateway() {
         String token = signIn("erin").path("token");

@@ -18,19 +18,21 @@ import java.util.List;
  * @param controls     positive controls, and as many negative controls, of each gene-ID experiment
  * @param sweepRuns    measured 12-point sweeps (after one warm-up), and five times as many one-point sweeps
  * @param pointLatencyMs latency the simulator adds to each sweep point's evaluation (its helper strategy)
- * @param phase        {@code all}, {@code search}, {@code concurrent}, {@code sweep} or {@code steps}
+ * @param queueRuns    search-mode experiments one user submits at once in the queue phase
+ * @param queueLatencyMs latency the simulator adds to every user-scoped call ({@code /users/…}) in the queue phase
+ * @param phase        {@code all}, {@code search}, {@code concurrent}, {@code sweep}, {@code steps} or {@code queue} (not in {@code all})
  * @param serviceJvm   experiment-service's JVM options, or null for the local run's
  */
 record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyMs, int warmups, int runs,
                     int concurrent, int rounds, int universe, int controls, int sweepRuns, int pointLatencyMs,
-                    String phase, List<String> serviceJvm) {
+                    int queueRuns, int queueLatencyMs, String phase, List<String> serviceJvm) {
 
     static final String USAGE = """
             usage: ExperimentsBench --service-jar <jar> --gateway-jar <jar> [--work-dir <dir>]
                    [--latency-ms 50] [--warmups 150] [--runs 7]
                    [--concurrent 50] [--rounds 3] [--universe 20000] [--controls 2000]
-                   [--sweep-runs 3] [--point-latency-ms 500]
-                   [--phase all|search|concurrent|sweep|steps] [--service-jvm "<JVM options>"]""";
+                   [--sweep-runs 3] [--point-latency-ms 500] [--queue-runs 16] [--queue-latency-ms 20000]
+                   [--phase all|search|concurrent|sweep|steps|queue] [--service-jvm "<JVM options>"]""";
 
     static BenchOptions parse(String[] args) {
         Path service = null;
@@ -46,6 +48,8 @@ record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyM
         int controls = 2_000;
         int sweepRuns = 3;
         int pointLatency = 500;
+        int queueRuns = 16;
+        int queueLatency = 20_000;
         String phase = "all";
         List<String> serviceJvm = null;
         for (int i = 0; i < args.length; i++) {
@@ -71,6 +75,8 @@ record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyM
                 case "--controls" -> controls = Integer.parseInt(value);
                 case "--sweep-runs" -> sweepRuns = Integer.parseInt(value);
                 case "--point-latency-ms" -> pointLatency = Integer.parseInt(value);
+                case "--queue-runs" -> queueRuns = Integer.parseInt(value);
+                case "--queue-latency-ms" -> queueLatency = Integer.parseInt(value);
                 case "--phase" -> phase = value;
                 case "--service-jvm" -> serviceJvm = List.of(value.trim().split("\\s+"));
                 default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
@@ -80,6 +86,6 @@ record BenchOptions(Path serviceJar, Path gatewayJar, Path workDir, int latencyM
             throw new IllegalArgumentException("--service-jar and --gateway-jar are required\n" + USAGE);
         }
         return new BenchOptions(service, gateway, work, latency, warmups, runs, concurrent, rounds, universe,
-                controls, sweepRuns, pointLatency, phase, serviceJvm);
+                controls, sweepRuns, pointLatency, queueRuns, queueLatency, phase, serviceJvm);
     }
 }

@@ -29,14 +29,19 @@ import org.strategylab.testsupport.process.Waiting;
  */
 final class EventsTail implements AutoCloseable {
 
-    /** One event of an operation: its type, when it arrived here ({@link System#nanoTime()}), its record's timestamp (ms) and its size. */
-    record Arrival(String type, long nanos, long recordMillis, int bytes) {
+    /**
+     * One event of an operation: its type, its {@code phase} (progress events; else null), when it arrived
+     * here ({@link System#nanoTime()}), its record's timestamp (ms) and its size.
+     */
+    record Arrival(String type, String phase, long nanos, long recordMillis, int bytes) {
     }
 
     /** When an operation's events arrived and how it ended. */
     static final class Progress {
         volatile long firstNanos;
         volatile String endStatus;
+        /** The terminal event's {@code error} text, when it has one. */
+        volatile String endError;
         /** Every event as it arrived: its type, when it arrived here, and the record's (producer's) wall-clock time. */
         final List<Arrival> arrivals = new CopyOnWriteArrayList<>();
         final CompletableFuture<Long> ended = new CompletableFuture<>();
@@ -87,12 +92,14 @@ final class EventsTail implements AutoCloseable {
                         continue;
                     }
                     Progress progress = of(event.operationId());
-                    progress.arrivals.add(new Arrival(event.type(), now, record.timestamp(), record.value().length));
+                    progress.arrivals.add(new Arrival(event.type(), event.data().hasNonNull("phase") ? event.data().path("phase").asText() : null,
+                            now, record.timestamp(), record.value().length));
                     if (progress.firstNanos == 0) {
                         progress.firstNanos = now;
                     }
                     if (OperationKinds.isTerminal(event.type())) {
                         progress.endStatus = event.data().path("status").asText(event.type());
+                        progress.endError = event.data().hasNonNull("error") ? event.data().path("error").asText() : null;
                         progress.ended.complete(now);
                     }
                 }

@@ -99,6 +99,9 @@ public final class ExperimentsBench {
         if (List.of("all", "steps").contains(options.phase())) {
             stepAnalysis();
         }
+        if ("queue".equals(options.phase())) {
+            queue();
+        }
         BenchStack.say("load average at the end: " + loadAverage());
     }
 
@@ -191,6 +194,66 @@ public final class ExperimentsBench {
                     event.recordMillis() - lastStartMillis, (event.nanos() - lastStart) / 1e6, event.bytes()));
         }
         stack.simulator().faults().reset();
+    }
+
+    // ---- (e) issue 32's scenario: a burst of search-mode runs on a slow site ----
+
+    /** How long the queue phase waits for its runs: the service's own run limit (30 min), twice over for two waves. */
+    private static final Duration QUEUE_LIMIT = Duration.ofMinutes(65);
+
+    /**
+     * One user submits {@code --queue-runs} search-mode experiments at once while every user-scoped site
+     * call ({@code /users/…}) takes {@code --queue-latency-ms}; experiment-service runs its default
+     * {@code runs.max-concurrent} (8) at a time, so the rest wait. Every run must complete: none is
+     * failed for waiting, none cut by a limit shorter than its own.
+     */
+    private void queue() throws Exception {
+        String user = "bench-queue-" + UUID.randomUUID();
+        stack.simulator().faults().reset();
+        List<String> kinases = searchIds(user, KINASES);
+        Set<String> kinaseSet = Set.copyOf(kinases);
+        List<String> others = searchIds(user, FALCIPARUM).stream().filter(id -> !kinaseSet.contains(id)).toList();
+        ObjectNode body = (ObjectNode) JSON.readTree(KINASES);
+        body.put("siteId", "plasmodb");
+        body.set("positiveControls", JSON.valueToTree(kinases.subList(0, Math.min(20, kinases.size()))));
+        body.set("negativeControls", JSON.valueToTree(others.subList(0, 20)));
+        stack.simulator().faults().latency("/users/", Latency.fixed(Duration.ofMillis(options.queueLatencyMs())));
+        BenchStack.say(String.format("(e) queue: %d search-mode experiments submitted at once by one user, every "
+                + "/users/ call of the site taking %d ms", options.queueRuns(), options.queueLatencyMs()));
+        long t0 = System.nanoTime();
+        List<CompletableFuture<Started>> posts = new ArrayList<>();
+        for (int i = 0; i < options.queueRuns(); i++) {
+            posts.add(startAsync(user, JSON.writeValueAsString(body.deepCopy().put("name", "queued run " + (i + 1)))));
+        }
+        List<Started> started = new ArrayList<>();
+        for (CompletableFuture<Started> post : posts) {
+            started.add(post.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS));
+        }
+        BenchStack.say(String.format("(e) all %d accepted after %.1f s", started.size(), (System.nanoTime() - t0) / 1e9));
+        List<double[]> rows = new ArrayList<>();
+        int completed = 0;
+        for (int i = 0; i < started.size(); i++) {
+            EventsTail.Progress progress = events.of(started.get(i).operationId());
+            long end = progress.ended.get(QUEUE_LIMIT.toSeconds(), TimeUnit.SECONDS);
+            long runStart = progress.arrivals.stream().filter(a -> "started".equals(a.phase())).mapToLong(EventsTail.Arrival::nanos)
+                    .findFirst().orElse(end);
+            double queued = (runStart - t0) / 1e9;
+            double total = (end - t0) / 1e9;
+            boolean done = "completed".equals(progress.endStatus) && "completed".equals(status(user, started.get(i)));
+            completed += done ? 1 : 0;
+            rows.add(new double[] {queued, total - queued, total});
+            BenchStack.say(String.format("  run %2d: %-9s queued %6.1f s, ran %6.1f s, ended at %6.1f s%s", i + 1,
+                    progress.endStatus, queued, total - queued, total,
+                    progress.endError == null ? "" : " - " + progress.endError));
+        }
+        BenchStack.say(String.format("(e) %d of %d completed; time in queue median %.1f s, max %.1f s; run time median "
+                        + "%.1f s, max %.1f s; all ended after %.1f s", completed, started.size(), median(rows, 0),
+                rows.stream().mapToDouble(r -> r[0]).max().orElse(0), median(rows, 1),
+                rows.stream().mapToDouble(r -> r[1]).max().orElse(0), rows.stream().mapToDouble(r -> r[2]).max().orElse(0)));
+        stack.simulator().faults().reset();
+        if (completed != started.size()) {
+            throw new IllegalStateException((started.size() - completed) + " queued run(s) did not complete");
+        }
     }
 
     // ---- (c) a 12-point threshold sweep against ceil(12/3) × one point ----
