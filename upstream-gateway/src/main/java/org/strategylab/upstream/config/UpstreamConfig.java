@@ -126,6 +126,19 @@ public interface UpstreamConfig {
         /** The most IDs one internal gene resolution may carry (two control lists of a service's limit). */
         @WithDefault("200000")
         int geneLookupMax();
+
+        /**
+         * How long an ID's resolution (the gene it names, or that it names none) is reused on its
+         * site; default 30 min (0: never). A lab submits the same controls run after run, and on a
+         * slow site each lookup is a dataset upload and a report: a burst of experiments with one
+         * control list then looks its IDs up once. Gene IDs change with a release, not within hours.
+         */
+        @WithDefault("PT30M")
+        java.time.Duration geneResolutionReuse();
+
+        /** IDs whose resolution is kept at most (least recently used first out); default 500,000. */
+        @WithDefault("500000")
+        long geneResolutionCacheSize();
     }
 
     /** Upstream sessions (cookie jars). */

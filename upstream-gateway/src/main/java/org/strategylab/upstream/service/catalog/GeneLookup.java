@@ -66,6 +66,21 @@ public class GeneLookup {
     @Inject
     UpstreamConfig config;
 
+    /** Resolutions by (site, ID as given): the gene, or empty when the ID names none. */
+    private com.github.benmanes.caffeine.cache.Cache<String, java.util.Optional<ResolvedGene>> resolutions;
+
+    @jakarta.annotation.PostConstruct
+    void resolutionCache() {
+        resolutions = com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
+                .maximumSize(config.results().geneResolutionCacheSize())
+                .expireAfterWrite(config.results().geneResolutionReuse())
+                .build();
+    }
+
+    private static String resolutionKey(String siteId, String id) {
+        return siteId + "\u0000" + id;
+    }
+
     /** Genes whose text fields match {@code query}, optionally of one organism. */
     public Uni<GeneSearchResult> search(String siteId, String query, String organism, int limit, int offset) {
         Site site = sites.require(siteId);
@@ -147,18 +162,37 @@ public class GeneLookup {
             return Uni.createFrom().failure(ProblemException.invalid("No IDs",
                     List.of(new FieldError("/geneIds", "give at least one non-blank id"))));
         }
+        // what was resolved lately is not asked again (a whole ID list is often the same as last run's)
+        boolean reuse = !config.results().geneResolutionReuse().isZero();
+        Map<String, java.util.Optional<ResolvedGene>> known = new LinkedHashMap<>();
+        if (reuse) {
+            for (String input : inputs) {
+                java.util.Optional<ResolvedGene> cached = resolutions.getIfPresent(resolutionKey(siteId, input));
+                if (cached != null) {
+                    known.put(input, cached);
+                }
+            }
+        }
+        List<String> missing = inputs.stream().filter(id -> !known.containsKey(id)).toList();
         int size = Math.max(1, config.results().geneLookupBatch());
         List<List<String>> batches = new ArrayList<>();
-        for (int from = 0; from < inputs.size(); from += size) {
-            batches.add(inputs.subList(from, Math.min(inputs.size(), from + size)));
+        for (int from = 0; from < missing.size(); from += size) {
+            batches.add(missing.subList(from, Math.min(missing.size(), from + size)));
         }
-        return catalog.search(siteId, StepService.TRANSCRIPT, ID_SEARCH).chain(data -> {
+        Uni<JsonNode> searchData = batches.isEmpty() ? Uni.createFrom().nullItem()
+                : catalog.search(siteId, StepService.TRANSCRIPT, ID_SEARCH);
+        return searchData.chain(data -> {
             Map<String, ResolvedGene> found = new LinkedHashMap<>();
+            known.forEach((input, gene) -> gene.ifPresent(g -> found.put(input, g)));
             Uni<Void> chain = Uni.createFrom().voidItem();
             for (List<String> batch : batches) {
                 chain = chain.chain(() -> resolveBatch(session, data, batch, found, MAX_PASSES));
             }
             return chain.map(done -> {
+                if (reuse) {
+                    missing.forEach(input -> resolutions.put(resolutionKey(siteId, input),
+                            java.util.Optional.ofNullable(found.get(input))));
+                }
                 List<ResolvedGene> resolved = new ArrayList<>();
                 List<String> unresolved = new ArrayList<>();
                 for (String input : inputs) {

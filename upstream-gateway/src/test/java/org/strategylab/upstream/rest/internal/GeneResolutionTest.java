@@ -64,6 +64,28 @@ class GeneResolutionTest {
         assertEquals(List.of("UNKNOWN_IN_THE_SECOND_BATCH", "UNKNOWN_AT_THE_END"), answer.getList("unresolved"));
     }
 
+    @org.strategylab.upstream.support.InjectSimulator
+    org.strategylab.simulator.UpstreamSimulator simulator;
+
+    @Test
+    void aListResolvedLatelyIsNotLookedUpAgainAndOnlyItsNewIdsAre() {
+        String first = "{\"geneIds\":[\"PF3D7_0100200\",\"pf3d7_0100400\",\"NOT_A_GENE_7\"]}";
+        as(carol).body(first).when().post(PLASMO + "/genes/resolve").then().statusCode(200);
+        long mark = simulator.journal().mark();
+        JsonPath again = as(Callers.newUser("dora")).body(first).when().post(PLASMO + "/genes/resolve")
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of("PF3D7_0100200", "PF3D7_0100400"), again.getList("resolved.geneId"));
+        assertEquals(List.of("NOT_A_GENE_7"), again.getList("unresolved"), "an unknown id stays unknown");
+        assertEquals(0, simulator.journal().since(mark).stream().filter(r -> r.path().endsWith("/datasets")).count(),
+                "the same ids again: no look-up at the site");
+
+        // one new id among known ones: only it is looked up, and the answer keeps the input's order
+        JsonPath mixed = as(carol).body("{\"geneIds\":[\"PF3D7_0100200\",\"PF3D7_0101300\",\"NOT_A_GENE_7\"]}")
+                .when().post(PLASMO + "/genes/resolve").then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of("PF3D7_0100200", "PF3D7_0101300"), mixed.getList("resolved.inputId"));
+        assertEquals(1, simulator.journal().since(mark).stream().filter(r -> r.path().endsWith("/datasets")).count());
+    }
+
     @Test
     void badInputIsNamedAndAnonymousCallersAreRefused() {
         as(carol).body("{\"geneIds\":[]}").when().post(PLASMO + "/genes/resolve")
