@@ -99,9 +99,12 @@ public class ExperimentResource {
 
     @POST
     @Path("/overlap")
-    @Operation(summary = "Gene-set overlap of two or more of your experiments (their true and false positives)")
-    public Uni<org.strategylab.evaluation.model.OverlapResult> overlap(@Valid @NotNull OverlapRequest request) {
-        return overlap.overlap(caller.id(), request.experimentIds());
+    @Operation(summary = "Gene-set overlap of two or more of your experiments",
+            description = "An experiment's genes are its true and false positives (basis predicted-positives, the default, "
+                    + "spec §2.6: the controls its result contains) or every gene of its result (basis result). The answer "
+                    + "names its basis. Counts are genes.")
+    public Uni<org.strategylab.experiment.api.OverlapAnswer> overlap(@Valid @NotNull OverlapRequest request) {
+        return overlap.overlap(caller.id(), token.getRawToken(), request.experimentIds(), request.basisOrDefault());
     }
 
     @POST

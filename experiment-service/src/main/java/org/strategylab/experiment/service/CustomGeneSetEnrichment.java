@@ -50,6 +50,9 @@ public class CustomGeneSetEnrichment {
     @Inject
     ExperimentConfig config;
 
+    @Inject
+    ExperimentResultGenes resultGenes;
+
     /** The genes the set is tested within, and where they came from ({@link CustomEnrichmentAnswer}). */
     private record Background(List<String> ids, String source, String organism) {
     }
@@ -64,7 +67,7 @@ public class CustomGeneSetEnrichment {
                         "Custom enrichment needs a completed experiment; this one is " + row.status);
             }
             ExperimentSettings settings = ExperimentViews.settings(row);
-            return resultIds(token, row, settings).chain(result -> background(token, settings, request, result)
+            return resultGenes.of(token, row, settings).chain(result -> background(token, settings, request, result)
                     .map(background -> {
                         try {
                             return new CustomEnrichmentAnswer(CustomEnrichment.analyse(request.geneSetName(),
@@ -75,16 +78,6 @@ public class CustomGeneSetEnrichment {
                         }
                     }));
         });
-    }
-
-    private Uni<List<String>> resultIds(String token, ExperimentEntity row, ExperimentSettings settings) {
-        if (settings.geneIdMode()) {
-            return repository.targets(row.id);
-        }
-        if (row.upstreamStepId == null) {
-            throw ProblemException.conflict("NO_UPSTREAM_STEP", "The experiment has no result on the site; run it again");
-        }
-        return upstream.orderedIds(token, settings.siteId(), row.upstreamStepId, config.analyses().maxSiteIds(), null, null);
     }
 
     /**

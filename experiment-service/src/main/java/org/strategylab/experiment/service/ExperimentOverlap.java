@@ -1,5 +1,8 @@
 package org.strategylab.experiment.service;
 
+import org.strategylab.experiment.api.OverlapAnswer;
+import org.strategylab.experiment.api.OverlapBasis;
+import org.strategylab.experiment.persistence.ExperimentRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -10,14 +13,14 @@ import java.util.Set;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.model.GeneInfo;
-import org.strategylab.evaluation.model.OverlapResult;
 import org.strategylab.evaluation.overlap.ExperimentGenes;
 import org.strategylab.evaluation.overlap.OverlapAnalysis;
 import org.strategylab.experiment.api.ExperimentResults;
 
 /**
  * Gene-set overlap across the caller's experiments (spec §2.6): an experiment's genes are its true
- * and false positives. Any experiment that is not the caller's is a 404, like a missing one.
+ * and false positives (the spec's basis), or on request every gene of its result. Any experiment
+ * that is not the caller's is a 404, like a missing one.
  */
 @ApplicationScoped
 public class ExperimentOverlap {
@@ -25,7 +28,14 @@ public class ExperimentOverlap {
     @Inject
     ExperimentService experiments;
 
-    public Uni<OverlapResult> overlap(String callerId, List<String> ids) {
+    @Inject
+    ExperimentResultGenes resultGenes;
+
+    /**
+     * The overlap of the caller's experiments on a basis: the spec's predicted positives, or every
+     * gene of each result (read from the site as the caller; a search's experiment must have run).
+     */
+    public Uni<OverlapAnswer> overlap(String callerId, String token, List<String> ids, OverlapBasis basis) {
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < ids.size(); i++) {
             if (!seen.add(ids.get(i))) {
@@ -35,13 +45,21 @@ public class ExperimentOverlap {
         }
         List<Uni<ExperimentGenes>> reads = new ArrayList<>();
         for (String id : ids) {
-            reads.add(experiments.owned(callerId, id).map(row -> {
+            reads.add(experiments.owned(callerId, id).chain(row -> {
+                if (basis == OverlapBasis.RESULT) {
+                    if (!ExperimentRepository.COMPLETED.equals(row.status)) {
+                        throw ProblemException.conflict("EXPERIMENT_NOT_COMPLETED",
+                                "The result-set overlap needs completed experiments; '" + row.name + "' is " + row.status);
+                    }
+                    return resultGenes.of(token, row, ExperimentViews.settings(row))
+                            .map(all -> new ExperimentGenes(row.id.toString(), row.name, all, List.of()));
+                }
                 ExperimentResults results = ExperimentViews.results(row);
-                return new ExperimentGenes(row.id.toString(), row.name, genes(results.truePositiveGenes()),
-                        genes(results.falsePositiveGenes()));
+                return Uni.createFrom().item(new ExperimentGenes(row.id.toString(), row.name,
+                        genes(results.truePositiveGenes()), genes(results.falsePositiveGenes())));
             }));
         }
-        return Uni.join().all(reads).andFailFast().map(OverlapAnalysis::analyse);
+        return Uni.join().all(reads).andFailFast().map(genes -> new OverlapAnswer(OverlapAnalysis.analyse(genes), basis));
     }
 
     private static List<String> genes(List<GeneInfo> infos) {

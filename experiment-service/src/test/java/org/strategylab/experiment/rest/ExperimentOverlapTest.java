@@ -40,7 +40,26 @@ class ExperimentOverlapTest {
         JsonNode expected = EvaluationJson.mapper().valueToTree(OverlapAnalysis.analyse(List.of(
                 new ExperimentGenes(a, "first", List.of("PF3D7_0100100", "PF3D7_0100200"), List.of("PF3D7_0200100")),
                 new ExperimentGenes(b, "second", List.of("PF3D7_0100200", "PF3D7_0100300"), List.of("PF3D7_0200200")))));
+        // the answer names its basis beside the spec's fields
+        assertEquals("predicted-positives", answer.path("basis").asText());
+        assertEquals(true, answer.path("basisDescription").asText().contains("true and false positives"));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) answer).remove(List.of("basis", "basisDescription"));
         assertEquals(expected, answer);
+
+        // on the result basis, every gene of each result (here the experiments' target genes) is compared
+        JsonNode results = new ObjectMapper().readTree(ExperimentRunTest.as(quinn)
+                .body("{\"experimentIds\":[\"" + a + "\",\"" + b + "\"],\"basis\":\"result\"}").when().post("/api/v1/experiments/overlap")
+                .then().statusCode(200).extract().asString());
+        assertEquals("result", results.path("basis").asText());
+        assertEquals(true, results.path("basisDescription").asText().contains("every gene"));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) results).remove(List.of("basis", "basisDescription"));
+        JsonNode everyGene = EvaluationJson.mapper().valueToTree(OverlapAnalysis.analyse(List.of(
+                new ExperimentGenes(a, "first", List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0200100", "X"), List.of()),
+                new ExperimentGenes(b, "second", List.of("PF3D7_0100200", "PF3D7_0100300", "PF3D7_0200200"), List.of()))));
+        assertEquals(everyGene, results);
+        // by hand: {0100100, 0100200, 0200100, X} and {0100200, 0100300, 0200200} share one gene of six
+        assertEquals(1, results.path("pairwise").get(0).path("intersection").asInt());
+        assertEquals(6, results.path("pairwise").get(0).path("union").asInt());
     }
 
     @Test
@@ -54,6 +73,11 @@ class ExperimentOverlapTest {
                 .when().post("/api/v1/experiments/overlap").then().statusCode(422).body("errors.pointer", hasItem("/experimentIds/1"));
         ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\"]}")
                 .when().post("/api/v1/experiments/overlap").then().statusCode(400);
+        ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + mine + "2\"],\"basis\":\"everything\"}")
+                .when().post("/api/v1/experiments/overlap").then().statusCode(400).contentType("application/problem+json")
+                .body("errors.pointer", hasItem("/basis"));
+        ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + theirs + "\"],\"basis\":\"result\"}")
+                .when().post("/api/v1/experiments/overlap").then().statusCode(404).body("code", equalTo("EXPERIMENT_NOT_FOUND"));
     }
 
     private String run(String user, String name, List<String> targets, List<String> positives, List<String> negatives) {
