@@ -49,6 +49,17 @@ public interface ChatConfig {
         /** The largest page of strategies or messages a list answers. */
         @WithDefault("200")
         int maxPage();
+
+        /**
+         * The largest {@code responseTokens} a request may ask for (completion tokens per model call):
+         * a bound so one user's turn cannot reserve a whole shared model budget.
+         */
+        @WithDefault("32768")
+        int maxResponseTokens();
+
+        /** The largest {@code reasoningBudget} (thinking tokens per model call) a request may ask for. */
+        @WithDefault("32768")
+        int maxReasoningBudget();
     }
 
     interface Agent {

@@ -43,11 +43,19 @@ public class ChatRequests {
         if (request.temperature() != null && (request.temperature() < 0 || request.temperature() > 2)) {
             errors.add(new FieldError("/temperature", "must be between 0 and 2"));
         }
+        int maxResponseTokens = config.limits().maxResponseTokens();
         if (request.responseTokens() != null && request.responseTokens() < 1) {
             errors.add(new FieldError("/responseTokens", "must be at least 1"));
+        } else if (request.responseTokens() != null && request.responseTokens() > maxResponseTokens) {
+            errors.add(new FieldError("/responseTokens", "is " + request.responseTokens() + "; at most "
+                    + maxResponseTokens + " are allowed"));
         }
+        int maxReasoningBudget = config.limits().maxReasoningBudget();
         if (request.reasoningBudget() != null && request.reasoningBudget() < 0) {
             errors.add(new FieldError("/reasoningBudget", "must not be negative"));
+        } else if (request.reasoningBudget() != null && request.reasoningBudget() > maxReasoningBudget) {
+            errors.add(new FieldError("/reasoningBudget", "is " + request.reasoningBudget() + "; at most "
+                    + maxReasoningBudget + " are allowed"));
         }
         List<Mention> mentions = request.mentions();
         if (mentions.size() > config.limits().maxMentions()) {
