@@ -201,8 +201,18 @@ class WorkbenchPageIT {
                 List<String> values = d.findElements(By.cssSelector("#wb-overlap text.heat-value")).stream()
                         .map(WebElement::getText).toList();
                 assertEquals(List.of("1", "0.5", "0.5", "1"), values, "Jaccard " + jaccard);
+                // the page says what it compared, and offers the other basis
+                String basisNote = browser.first(By.id("wb-overlap-basis-note")).getText();
+                assertTrue(basisNote.contains("true and false positives"), basisNote);
                 browser.script("document.getElementById('wb-overlap').scrollIntoView()");
                 browser.screenshot("workbench-overlap-" + width);
+                click(browser, By.cssSelector("#wb-overlap-basis input[value='result']"));
+                browser.waitFor(x -> x.findElements(By.id("wb-overlap-basis-note")).stream()
+                        .anyMatch(e -> e.getText().contains("every gene")), WAIT);
+                browser.waitFor(x -> x.findElements(By.cssSelector("#wb-overlap rect.heat-cell")).size() == 4, WAIT);
+                click(browser, By.cssSelector("#wb-overlap-basis input[value='predicted-positives']"));
+                browser.waitFor(x -> x.findElements(By.id("wb-overlap-basis-note")).stream()
+                        .anyMatch(e -> e.getText().contains("true and false positives")), WAIT);
                 if (width == Browsers.PHONE) {
                     Object overflow = browser.script("return document.documentElement.scrollWidth > window.innerWidth");
                     assertEquals(Boolean.FALSE, overflow, "the page scrolls sideways at 390 px");

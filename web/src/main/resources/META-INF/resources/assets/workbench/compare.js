@@ -12,8 +12,54 @@ export async function renderCompare(root, ids, context) {
     el('h3', { id: 'wb-ec-title' }, 'Enrichment compared'), el('p', { class: 'muted' }, 'Loading…'));
   replace(root, el('h2', {}, `Comparing ${ids.length} experiments`), overlapBox, enrichBox);
 
-  try {
-    const o = await api('POST', '/api/v1/experiments/overlap', { experimentIds: ids });
+  // What an experiment's genes are: the spec's predicted positives (the controls its result
+  // contains), or every gene of its result. The two answer different questions, so the page names
+  // the one shown and offers the other.
+  const bases = [
+    { value: 'predicted-positives', label: 'Controls found (true and false positives)' },
+    { value: 'result', label: 'Every gene in the result' },
+  ];
+  const basisChoice = el('fieldset', { class: 'wb-overlap-basis', id: 'wb-overlap-basis' },
+    el('legend', {}, 'Compare'),
+    ...bases.map((b, i) => el('label', {},
+      el('input', { type: 'radio', name: 'wb-overlap-basis', value: b.value, ...(i === 0 ? { checked: '' } : {}) }),
+      ' ' + b.label)));
+  const overlapBody = el('div', { id: 'wb-overlap-body' }, el('p', { class: 'muted' }, 'Computing the overlap…'));
+  replace(overlapBox, overlapBox.firstChild, basisChoice, overlapBody);
+  basisChoice.addEventListener('change', event => {
+    if (event.target.name === 'wb-overlap-basis') {
+      showOverlap(event.target.value);
+    }
+  });
+  if (!(await showOverlap('predicted-positives'))) {
+    return;
+  }
+
+  let asked = 0;
+  async function showOverlap(basis) {
+    const ask = ++asked;
+    replace(overlapBody, el('p', { class: 'muted' }, 'Computing the overlap…'));
+    try {
+      const o = await api('POST', '/api/v1/experiments/overlap', { experimentIds: ids, basis });
+      if (ask !== asked) {
+        return true; // the basis was changed meanwhile: the newer answer is drawn, not this one
+      }
+      renderOverlap(o);
+      return true;
+    } catch (e) {
+      if (e.status === 401) {
+        context.signInNeeded();
+        replace(root, el('p', { class: 'muted', id: 'wb-sign-in-needed' }, 'Sign in (top right) to compare these experiments.'));
+        return false;
+      }
+      if (ask === asked) {
+        replace(overlapBody, errorText('The overlap cannot be computed: ' + messageOf(e)));
+      }
+      return true;
+    }
+  }
+
+  function renderOverlap(o) {
     const order = o.experimentIds || ids;
     const labels = order.map(id => (o.experimentLabels || {})[id] || id);
     const pair = new Map();
@@ -21,7 +67,8 @@ export async function renderCompare(root, ids, context) {
       pair.set(p.experimentA + ' ' + p.experimentB, p.jaccard);
       pair.set(p.experimentB + ' ' + p.experimentA, p.jaccard);
     }
-    replace(overlapBox, overlapBox.firstChild,
+    replace(overlapBody,
+      el('p', { id: 'wb-overlap-basis-note' }, `Genes compared: ${o.basisDescription || 'the controls each result contains'}.`),
       el('p', { class: 'muted' }, `${num(o.totalUniqueGenes)} distinct genes; ${(o.universalGenes || []).length} in every experiment.`),
       el('figure', { class: 'wb-heatmap-box' }, heatmap({ title: 'Jaccard index of the experiments’ genes', labels,
         value: (r, c) => pair.get(order[r] + ' ' + order[c]) || 0 }), el('figcaption', {}, 'Jaccard index (shared ÷ all genes of the pair)')),
@@ -38,13 +85,6 @@ export async function renderCompare(root, ids, context) {
         { key: 'unique', label: 'Only here', value: p => p.uniqueGenes, numeric: true },
         { key: 'shared', label: 'Shared', value: p => p.sharedGenes, numeric: true },
       ], o.perExperiment || [], { caption: 'Per experiment' }));
-  } catch (e) {
-    if (e.status === 401) {
-      context.signInNeeded();
-      replace(root, el('p', { class: 'muted', id: 'wb-sign-in-needed' }, 'Sign in (top right) to compare these experiments.'));
-      return;
-    }
-    replace(overlapBox, overlapBox.firstChild, errorText('The overlap cannot be computed: ' + messageOf(e)));
   }
 
   try {
