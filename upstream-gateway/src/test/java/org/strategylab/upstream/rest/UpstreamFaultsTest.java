@@ -17,6 +17,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.strategylab.simulator.UpstreamSimulator;
+import org.strategylab.testsupport.texts.UserFacingTexts;
 import org.strategylab.upstream.service.catalog.CachedCatalog;
 import org.strategylab.upstream.support.Callers;
 import org.strategylab.upstream.support.InjectSimulator;
@@ -59,30 +60,36 @@ class UpstreamFaultsTest {
     @Test
     void exhaustedRetriesAre502WithTheUpstreamStatusButNotItsBody() {
         simulator.faults().failNext(SEARCH_IN_CONTEXT, 3, 500);
-        given().contentType(ContentType.JSON).body(VALID_TAXON).when().post(VALIDATE)
+        String detail = given().contentType(ContentType.JSON).body(VALID_TAXON).when().post(VALIDATE)
                 .then().statusCode(502).contentType("application/problem+json")
                 .body("code", equalTo("UPSTREAM_ERROR"))
                 .body("upstreamStatus", equalTo(500))
                 .body("siteId", equalTo("plasmodb"))
-                .body("detail", not(containsString("Internal Error")));
+                .body("detail", not(containsString("Internal Error")))
+                .extract().path("detail");
         assertEquals(3, simulator.faults().injectedCount("ERROR"));
+        new UserFacingTexts().add("502 problem detail", detail).assertReadable();
     }
 
     @Test
     void anUpstream4xxIsNeverPassedThrough() {
         // orthomcl runs another WDK model (groups, sequences): the simulator serves no orthomcl web application,
         // so the site answers a text/plain 404, which is the site's refusal, not a missing resource of ours
-        given().when().get("/api/v1/sites/orthomcl/record-types")
+        UserFacingTexts shown = new UserFacingTexts();
+        shown.add("record-types problem detail", given().when().get("/api/v1/sites/orthomcl/record-types")
                 .then().statusCode(502).contentType("application/problem+json")
                 .body("code", equalTo("UPSTREAM_ERROR"))
                 .body("siteId", equalTo("orthomcl"))
                 .body("upstreamStatus", equalTo(404))
-                .body("detail", not(containsString("HTTP 404")));
+                .body("detail", not(containsString("HTTP 404")))
+                .extract().<String>path("detail"));
         // catalogue search reads the same list: the same typed upstream error, not an empty result or a 500
-        given().queryParam("q", "orthologous groups").when().get("/api/v1/sites/orthomcl/searches")
+        shown.add("search problem detail", given().queryParam("q", "orthologous groups").when().get("/api/v1/sites/orthomcl/searches")
                 .then().statusCode(502).contentType("application/problem+json")
                 .body("code", equalTo("UPSTREAM_ERROR"))
-                .body("upstreamStatus", equalTo(404));
+                .body("upstreamStatus", equalTo(404))
+                .extract().<String>path("detail"));
+        shown.assertReadable();
     }
 
     @Test
@@ -98,17 +105,21 @@ class UpstreamFaultsTest {
     void aResultThatStaysDelayedIs504() {
         String user = Callers.newUser("ida");
         simulator.faults().delayedResultNext(3);
-        as(user).body(RUN).when().post(PLASMO + "/searches/run")
+        String detail = as(user).body(RUN).when().post(PLASMO + "/searches/run")
                 .then().statusCode(504)
                 .body("code", equalTo("UPSTREAM_RESULT_DELAYED"))
-                .body("upstreamStatus", equalTo(202));
+                .body("upstreamStatus", equalTo(202))
+                .extract().path("detail");
+        new UserFacingTexts().add("504 problem detail", detail).assertReadable();
     }
 
     @Test
     void aFailingCatalogueReadIsNotCached() {
         catalogCache.invalidateAll().await().atMost(Duration.ofSeconds(5));
         simulator.faults().failNext("/toxo/service/record-types$", 3, 503);
-        given().when().get("/api/v1/sites/toxodb/record-types").then().statusCode(502).body("upstreamStatus", equalTo(503));
+        String detail = given().when().get("/api/v1/sites/toxodb/record-types").then().statusCode(502)
+                .body("upstreamStatus", equalTo(503)).extract().path("detail");
+        new UserFacingTexts().add("catalogue problem detail", detail).assertReadable();
         given().when().get("/api/v1/sites/toxodb/record-types").then().statusCode(200);
     }
 }
