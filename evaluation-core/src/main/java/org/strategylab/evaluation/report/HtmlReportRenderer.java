@@ -189,7 +189,7 @@ public final class HtmlReportRenderer {
             rec[i] = r.prCurve().get(i).recall();
             prec[i] = r.prCurve().get(i).precision();
         }
-        figure(h, SvgCharts.lineChart("Precision-recall curve", "recall", "precision", rec, prec, 1.0),
+        figure(h, SvgCharts.lineChart("Precision-recall curve", "recall", "precision", rec, prec, 1.0, true),
                 "Precision versus recall");
         int m = r.listSizeVsRecall().size();
         double[] size = new double[m];
