@@ -32,6 +32,16 @@ class HtmlReportRendererTest {
     }
 
     @Test
+    void bootstrapRowsShowTheFullDataEstimateAndNameThePercentileInterval() {
+        Experiment e = SampleExperiments.sample(300);
+        String html = new HtmlReportRenderer().render(e);
+        assertTrue(html.contains("<th>95% percentile interval</th>"), "interval definition stated");
+        Matcher row = Pattern.compile("<tr><td>sensitivity</td><td class=\"n\">([^<]+)</td>").matcher(html);
+        assertTrue(row.find(), "a sensitivity row in the bootstrap table");
+        assertEquals(Html.num(e.metrics().sensitivity()), row.group(1), "the estimate is the metric on the full data");
+    }
+
+    @Test
     void rendersTheMinimalExperiment() {
         String html = new HtmlReportRenderer().render(new Experiment("only-id", null, null, null, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, false, null, null, null, null, null, null,

@@ -38,4 +38,14 @@ class SvgChartsTest {
         String svg = SvgCharts.barChart("Top terms", "score", List.of(full), new double[] {2.0});
         assertTrue(svg.contains("<title>" + full + "</title>"), svg);
     }
+
+    @Test
+    void theBootstrapSummaryShowsTheFullDataEstimateNotTheResampleMean() {
+        org.strategylab.evaluation.model.RankMetrics rank = new org.strategylab.evaluation.model.RankMetrics(
+                java.util.Map.of(10, 1.0), java.util.Map.of(10, 0.2), java.util.Map.of(10, 3.0), List.of(), List.of(), 100, 0.9, 5);
+        assertEquals(1.0, HtmlReportRenderer.pointEstimate("precision_at_10", null, rank));
+        assertEquals(0.2, HtmlReportRenderer.pointEstimate("recall_at_10", null, rank));
+        assertEquals(null, HtmlReportRenderer.pointEstimate("precision_at_x", null, rank));
+        assertEquals(null, HtmlReportRenderer.pointEstimate("sensitivity", null, null));
+    }
 }
