@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.report;
 
+import org.strategylab.evaluation.model.AnalysisTypes;
 import org.strategylab.evaluation.model.BootstrapResult;
 import org.strategylab.evaluation.model.ConfidenceInterval;
 import org.strategylab.evaluation.model.CrossValidationResult;
@@ -449,7 +450,7 @@ public final class HtmlReportRenderer {
     private static void enrichment(StringBuilder h, List<EnrichmentResult> results) {
         h.append("<section><h2>Enrichment</h2>");
         for (EnrichmentResult r : results) {
-            h.append("<h3>").append(esc(r.analysisType())).append("</h3>");
+            h.append("<h3>").append(esc(AnalysisTypes.label(r.analysisType()))).append("</h3>");
             if (r.error() != null) {
                 h.append("<p>").append(esc(r.error())).append("</p>");
                 continue;
@@ -475,7 +476,8 @@ public final class HtmlReportRenderer {
                 score[i] = -logP / Math.log(10);
                 names.add(t.termName());
             }
-            figure(h, SvgCharts.barChart("Top terms " + r.analysisType(), "\u2212log10 p", names, score),
+            figure(h, SvgCharts.barChart("Top terms " + AnalysisTypes.label(r.analysisType()), "\u2212log10 p", names,
+                    score),
                     "Top terms by significance");
         }
         h.append("</section>");
