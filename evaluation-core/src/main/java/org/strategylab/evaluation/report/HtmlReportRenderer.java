@@ -447,6 +447,18 @@ public final class HtmlReportRenderer {
         h.append("</section>");
     }
 
+    /**
+     * The gene and background counts of an analysis. A count of 0 beside reported terms means the count was not
+     * carried (the site's answer does not always state it), so it is said to be unknown rather than shown as 0.
+     */
+    static String enrichmentCounts(EnrichmentResult r) {
+        String genes = r.totalGenesAnalyzed() > 0 ? r.totalGenesAnalyzed() + " genes analysed"
+                : "genes analysed: not reported";
+        String background = r.backgroundSize() > 0 ? "background " + r.backgroundSize() + " genes"
+                : "background: not reported";
+        return genes + "; " + background + ".";
+    }
+
     private static void enrichment(StringBuilder h, List<EnrichmentResult> results) {
         h.append("<section><h2>Enrichment</h2>");
         for (EnrichmentResult r : results) {
@@ -455,8 +467,7 @@ public final class HtmlReportRenderer {
                 h.append("<p>").append(esc(r.error())).append("</p>");
                 continue;
             }
-            h.append("<p class=\"meta\">").append(r.totalGenesAnalyzed()).append(" genes analysed; background ")
-                    .append(r.backgroundSize()).append(".</p><table><tr><th>Term</th><th>Genes</th><th>Fold</th>"
+            h.append("<p class=\"meta\">").append(enrichmentCounts(r)).append("</p><table><tr><th>Term</th><th>Genes</th><th>Fold</th>"
                             + "<th>p</th><th>FDR</th></tr>");
             List<EnrichmentTerm> top = r.terms().subList(0, Math.min(MAX_TERMS, r.terms().size()));
             for (EnrichmentTerm t : top) {

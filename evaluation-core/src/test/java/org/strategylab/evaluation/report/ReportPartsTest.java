@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class SvgChartsTest {
+class ReportPartsTest {
     private static final Pattern POINT = Pattern.compile("<circle cx=\"([0-9.]+)\"");
     private static final Pattern TEXT = Pattern.compile("<text[^>]*>([^<]*)</text>");
 
@@ -47,5 +47,13 @@ class SvgChartsTest {
         assertEquals(0.2, HtmlReportRenderer.pointEstimate("recall_at_10", null, rank));
         assertEquals(null, HtmlReportRenderer.pointEstimate("precision_at_x", null, rank));
         assertEquals(null, HtmlReportRenderer.pointEstimate("sensitivity", null, null));
+    }
+
+    @Test
+    void enrichmentCountsAreStatedOrSaidToBeUnknownNeverShownAsZero() {
+        assertEquals("120 genes analysed; background 5000 genes.", HtmlReportRenderer.enrichmentCounts(
+                new org.strategylab.evaluation.model.EnrichmentResult("word", List.of(), 120, 5000, null)));
+        assertEquals("genes analysed: not reported; background: not reported.", HtmlReportRenderer.enrichmentCounts(
+                new org.strategylab.evaluation.model.EnrichmentResult("word", List.of(), 0, 0, null)));
     }
 }
