@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.report;
 
+import org.strategylab.evaluation.model.AnalysisTypes;
 import org.strategylab.evaluation.model.BootstrapResult;
 import org.strategylab.evaluation.model.ConfidenceInterval;
 import org.strategylab.evaluation.model.CrossValidationResult;
@@ -85,7 +86,7 @@ public final class HtmlReportRenderer {
             crossValidation(h, e.crossValidation());
         }
         if (e.robustness() != null) {
-            robustness(h, e.robustness());
+            robustness(h, e.robustness(), e.metrics(), e.rankMetrics());
         }
         if (e.stepAnalysis() != null) {
             stepAnalysis(h, e.stepAnalysis());
@@ -189,7 +190,7 @@ public final class HtmlReportRenderer {
             rec[i] = r.prCurve().get(i).recall();
             prec[i] = r.prCurve().get(i).precision();
         }
-        figure(h, SvgCharts.lineChart("Precision-recall curve", "recall", "precision", rec, prec, 1.0),
+        figure(h, SvgCharts.lineChart("Precision-recall curve", "recall", "precision", rec, prec, 1.0, true),
                 "Precision versus recall");
         int m = r.listSizeVsRecall().size();
         double[] size = new double[m];
@@ -261,16 +262,48 @@ public final class HtmlReportRenderer {
         h.append("</section>");
     }
 
-    private static void robustness(StringBuilder h, BootstrapResult b) {
+    /**
+     * The metric computed on the full data, which the bootstrap interval is about, or null when the experiment does
+     * not carry it. A percentile interval need not contain the mean of the resamples (a skewed or degenerate
+     * distribution puts it outside), so the report shows this point estimate, not that mean.
+     */
+    static Double pointEstimate(String name, ExperimentMetrics metrics, RankMetrics rank) {
+        if (metrics != null && ExperimentMetrics.RATIO_NAMES.contains(name)) {
+            return metrics.ratio(name);
+        }
+        if (rank != null) {
+            int at = name.lastIndexOf("_at_");
+            if (at > 0) {
+                try {
+                    int k = Integer.parseInt(name.substring(at + 4));
+                    return switch (name.substring(0, at)) {
+                        case "precision" -> rank.precisionAtK().get(k);
+                        case "recall" -> rank.recallAtK().get(k);
+                        case "enrichment" -> rank.enrichmentAtK().get(k);
+                        default -> null;
+                    };
+                } catch (NumberFormatException notAK) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static void robustness(StringBuilder h, BootstrapResult b, ExperimentMetrics metrics, RankMetrics rank) {
         h.append("<section><h2>Robustness (bootstrap)</h2><p>").append(b.nIterations()).append(" resamples, seed ")
                 .append(b.seed()).append("; top-50 stability ").append(num(b.topKStability())).append(".</p>");
-        h.append("<table><tr><th>Metric</th><th>Mean</th><th>95% CI</th><th>SD</th></tr>");
+        h.append("<p>Intervals are 95% percentile intervals of the resampled metric; the estimate is the metric on the"
+                + " full data (the resample mean, shown only where no estimate is carried, is marked *).</p>");
+        h.append("<table><tr><th>Metric</th><th>Estimate</th><th>95% percentile interval</th><th>SD</th></tr>");
         List<String> names = new ArrayList<>();
         List<ConfidenceInterval> cis = new ArrayList<>();
         for (Map<String, ConfidenceInterval> map : List.of(b.metricCis(), b.rankMetricCis())) {
             for (Map.Entry<String, ConfidenceInterval> e : map.entrySet()) {
                 ConfidenceInterval ci = e.getValue();
-                h.append("<tr><td>").append(esc(e.getKey())).append("</td><td class=\"n\">").append(num(ci.mean()))
+                Double estimate = pointEstimate(e.getKey(), metrics, rank);
+                h.append("<tr><td>").append(esc(e.getKey())).append("</td><td class=\"n\">")
+                        .append(estimate != null ? num(estimate) : num(ci.mean()) + "*")
                         .append("</td><td class=\"n\">[").append(num(ci.lower())).append(", ").append(num(ci.upper()))
                         .append("]</td><td class=\"n\">").append(num(ci.std())).append("</td></tr>");
                 if (!e.getKey().startsWith("enrichment_at_")) { // enrichment is on another scale
@@ -281,10 +314,14 @@ public final class HtmlReportRenderer {
         }
         h.append("</table>");
         double[] lo = cis.stream().mapToDouble(ConfidenceInterval::lower).toArray();
-        double[] mid = cis.stream().mapToDouble(ConfidenceInterval::mean).toArray();
+        double[] mid = new double[cis.size()];
+        for (int i = 0; i < mid.length; i++) {
+            Double estimate = pointEstimate(names.get(i), metrics, rank);
+            mid[i] = estimate != null ? estimate : cis.get(i).mean();
+        }
         double[] hi = cis.stream().mapToDouble(ConfidenceInterval::upper).toArray();
         figure(h, SvgCharts.intervalChart("Bootstrap intervals", names, lo, mid, hi),
-                "95% percentile intervals (dot: mean)");
+                "95% percentile intervals (dot: estimate on the full data)");
         if (!b.negativeSetSensitivity().isEmpty()) {
             h.append("<h3>Alternative negative sets</h3><table><tr><th>Set</th><th>Negatives</th><th>Specificity</th>"
                     + "<th>Precision</th><th>F1</th></tr>");
@@ -410,16 +447,27 @@ public final class HtmlReportRenderer {
         h.append("</section>");
     }
 
+    /**
+     * The gene and background counts of an analysis. A count of 0 beside reported terms means the count was not
+     * carried (the site's answer does not always state it), so it is said to be unknown rather than shown as 0.
+     */
+    static String enrichmentCounts(EnrichmentResult r) {
+        String genes = r.totalGenesAnalyzed() > 0 ? r.totalGenesAnalyzed() + " genes analysed"
+                : "genes analysed: not reported";
+        String background = r.backgroundSize() > 0 ? "background " + r.backgroundSize() + " genes"
+                : "background: not reported";
+        return genes + "; " + background + ".";
+    }
+
     private static void enrichment(StringBuilder h, List<EnrichmentResult> results) {
         h.append("<section><h2>Enrichment</h2>");
         for (EnrichmentResult r : results) {
-            h.append("<h3>").append(esc(r.analysisType())).append("</h3>");
+            h.append("<h3>").append(esc(AnalysisTypes.label(r.analysisType()))).append("</h3>");
             if (r.error() != null) {
                 h.append("<p>").append(esc(r.error())).append("</p>");
                 continue;
             }
-            h.append("<p class=\"meta\">").append(r.totalGenesAnalyzed()).append(" genes analysed; background ")
-                    .append(r.backgroundSize()).append(".</p><table><tr><th>Term</th><th>Genes</th><th>Fold</th>"
+            h.append("<p class=\"meta\">").append(enrichmentCounts(r)).append("</p><table><tr><th>Term</th><th>Genes</th><th>Fold</th>"
                             + "<th>p</th><th>FDR</th></tr>");
             List<EnrichmentTerm> top = r.terms().subList(0, Math.min(MAX_TERMS, r.terms().size()));
             for (EnrichmentTerm t : top) {
@@ -439,7 +487,8 @@ public final class HtmlReportRenderer {
                 score[i] = -logP / Math.log(10);
                 names.add(t.termName());
             }
-            figure(h, SvgCharts.barChart("Top terms " + r.analysisType(), "\u2212log10 p", names, score),
+            figure(h, SvgCharts.barChart("Top terms " + AnalysisTypes.label(r.analysisType()), "\u2212log10 p", names,
+                    score),
                     "Top terms by significance");
         }
         h.append("</section>");

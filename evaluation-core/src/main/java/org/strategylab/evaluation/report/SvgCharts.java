@@ -52,17 +52,28 @@ final class SvgCharts {
         return s.append("</svg>").toString();
     }
 
-    /** A line chart of (x, y) points. */
+    /** A line chart of (x, y) points, the x axis spanning the data. */
     static String lineChart(String title, String xLabel, String yLabel, double[] xs, double[] ys, Double yMax) {
+        return lineChart(title, xLabel, yLabel, xs, ys, yMax, false);
+    }
+
+    /**
+     * A line chart of (x, y) points. When {@code xIsRate}, the x axis is fixed to [0, 1] (a rate such as recall
+     * can lie nowhere else, and a data-spanning axis would stretch a single point into a meaningless range).
+     */
+    static String lineChart(String title, String xLabel, String yLabel, double[] xs, double[] ys, Double yMax,
+            boolean xIsRate) {
         if (xs.length == 0) {
             return "";
         }
-        double xMin = xs[0];
-        double xMax = xs[0];
+        double xMin = xIsRate ? 0 : xs[0];
+        double xMax = xIsRate ? 1 : xs[0];
         double yTop = yMax == null ? 0 : yMax;
-        for (int i = 0; i < xs.length; i++) {
+        for (int i = 0; i < xs.length && !xIsRate; i++) {
             xMin = Math.min(xMin, xs[i]);
             xMax = Math.max(xMax, xs[i]);
+        }
+        for (int i = 0; i < xs.length; i++) {
             if (yMax == null) {
                 yTop = Math.max(yTop, ys[i]);
             }
@@ -117,8 +128,9 @@ final class SvgCharts {
             if (label.length() > 28) {
                 label = label.substring(0, 27) + "\u2026";
             }
-            s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"11\">%s</text>", labelW - 6, y + 13,
-                    esc(label)));
+            // The full label stays readable as a tooltip when the visible one is shortened.
+            s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"11\"><title>%s</title>%s</text>",
+                    labelW - 6, y + 13, esc(labels.get(i)), esc(label)));
             s.append(fmt("<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#6a1b9a\"/>", labelW, y + 2,
                     Math.max(0.5, w), rowH - 6));
             s.append(fmt("<text x=\"%.1f\" y=\"%d\" font-size=\"11\">%.2f</text>", labelW + w + 4, y + 13, values[i]));

@@ -25,10 +25,22 @@ class HtmlReportRendererTest {
         assertTrue(csp.group(1).startsWith("default-src &#39;none&#39;; style-src &#39;sha256-"));
         assertFalse(html.contains(" style=\""), "no inline style attributes for the CSP to block");
         for (String chart : List.of("Confusion matrix", "Precision-recall curve", "Recall versus list size", "F1 per fold",
-                "Bootstrap intervals", "Top terms go_process", "Sweep of fold")) {
+                "Bootstrap intervals", "Top terms GO biological process", "Sweep of fold")) {
             assertTrue(html.contains("<svg role=\"img\" aria-label=\"" + chart), chart);
         }
         assertEquals(countOf(html, "<svg"), countOf(html, "</svg>"));
+    }
+
+    @Test
+    void bootstrapRowsShowTheFullDataEstimateAndNameThePercentileInterval() {
+        Experiment e = SampleExperiments.sample(300);
+        String html = new HtmlReportRenderer().render(e);
+        assertTrue(html.contains("<th>95% percentile interval</th>"), "interval definition stated");
+        assertTrue(html.contains("<h3>GO biological process</h3>"), "readable section name");
+        assertFalse(html.contains("<h3>go_process</h3>"), "no wire name as a section name");
+        Matcher row = Pattern.compile("<tr><td>sensitivity</td><td class=\"n\">([^<]+)</td>").matcher(html);
+        assertTrue(row.find(), "a sensitivity row in the bootstrap table");
+        assertEquals(Html.num(e.metrics().sensitivity()), row.group(1), "the estimate is the metric on the full data");
     }
 
     @Test
