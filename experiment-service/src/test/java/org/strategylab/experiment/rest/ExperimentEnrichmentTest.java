@@ -164,6 +164,13 @@ class ExperimentEnrichmentTest {
         assertEquals(List.of("word", "go_function"), types(after));
         assertTrue(after.get(0).path("error").asText().startsWith("UPSTREAM_ANALYSIS_FAILED"));
         assertTrue(after.get(1).path("error").asText().startsWith("UPSTREAM_ANALYSIS_TIMEOUT"));
+        // what the researcher reads of these failures names no Java type
+        new org.strategylab.testsupport.texts.UserFacingTexts()
+                .add("failing word enrichment", failed.path("error").asText())
+                .add("slow GO enrichment", slow.path("error").asText())
+                .add("stored failures", after.get(0).path("error").asText())
+                .add("stored timeout", after.get(1).path("error").asText())
+                .assertReadable();
     }
 
     @Test

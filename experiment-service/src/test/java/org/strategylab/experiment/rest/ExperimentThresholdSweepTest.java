@@ -178,10 +178,13 @@ class ExperimentThresholdSweepTest {
         JsonNode end = events.awaitEnd(operation, SWEEP).stream().filter(e -> e.type().equals("sweep_complete"))
                 .findFirst().orElseThrow().data();
         assertEquals(3, end.path("points").size());
+        org.strategylab.testsupport.texts.UserFacingTexts texts = new org.strategylab.testsupport.texts.UserFacingTexts();
         for (JsonNode point : end.path("points")) {
             assertTrue(point.path("metrics").isNull(), point.toString());
             assertTrue(point.path("error").asText().contains("longer than 8 s"), point.toString());
+            texts.add("sweep point " + point.path("value").asText(), point.path("error").asText());
         }
+        texts.assertReadable();
         assertFalse(end.path("timedOut").asBoolean());
 
         // nine such points take four rounds of 8 s after the cleanup: the 30 s sweep limit ends it first
