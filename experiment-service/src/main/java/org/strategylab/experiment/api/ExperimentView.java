@@ -15,7 +15,8 @@ import org.strategylab.evaluation.model.TreeOptimizationResult;
  *
  * @param operationId  the operation that ran it (subscribe to its events)
  * @param metricsStale true after a refine changed the step until the experiment is re-evaluated
- * @param resultCount  the upstream result size (search and tree modes), or the number of given IDs
+ * @param resultCount  the upstream result size in genes (search and tree modes: the site's display
+ *                     count, never its transcript rows), or the number of given IDs
  * @param controlResolution how the typed controls were resolved against the site before counting
  *                          (null for experiments from before resolution existed)
  */

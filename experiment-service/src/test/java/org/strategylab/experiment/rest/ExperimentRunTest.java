@@ -97,10 +97,10 @@ class ExperimentRunTest {
         JsonPath answer = given().header("Authorization", TestTokens.bearer(user)).contentType("application/json")
                 .body(spec.toString()).when().post(upstream + "/internal/v1/sites/plasmodb/searches/run")
                 .then().statusCode(200).extract().jsonPath();
-        return new SearchAnswer(answer.getList("ids", String.class), answer.getLong("count"));
+        return new SearchAnswer(answer.getList("ids", String.class), answer.getLong("count"), answer.getLong("geneCount"));
     }
 
-    record SearchAnswer(List<String> ids, long count) {
+    record SearchAnswer(List<String> ids, long count, long geneCount) {
     }
 
     /** A JSON array of strings. */
@@ -193,7 +193,7 @@ class ExperimentRunTest {
         ControlSets controls = ControlSets.of(positives, negatives);
         GeneIdEvaluation lists = GeneIdClassifier.evaluate(kinases.ids(), controls);
         ExperimentMetrics expected = ClassificationMetrics.fromCounts(lists.truePositiveIds().size(), positives.size(),
-                lists.falsePositiveIds().size(), negatives.size(), (int) kinases.count());
+                lists.falsePositiveIds().size(), negatives.size(), (int) kinases.geneCount());
         JsonPath experiment = as(bob).when().get(EXPERIMENTS + "/" + started.getString("experimentId"))
                 .then().statusCode(200).body("status", equalTo("completed")).body("config.mode", equalTo("single"))
                 .body("upstreamStrategyId", notNullValue()).body("upstreamStepId", notNullValue())
@@ -205,7 +205,7 @@ class ExperimentRunTest {
                 .allMatch("Plasmodium falciparum 3D7"::equals), "organisms of the true positives");
         assertTrue(experiment.getList("truePositiveGenes.product", String.class).stream()
                 .allMatch(p -> p != null && !p.isBlank()), "products of the true positives");
-        assertEquals(kinases.count(), experiment.getLong("resultCount"));
+        assertEquals(kinases.geneCount(), experiment.getLong("resultCount"), "the result size is in genes");
         assertEquals(lists.truePositiveIds().size(), experiment.getInt("rankMetrics.positivesInList"));
     }
 
@@ -269,7 +269,7 @@ class ExperimentRunTest {
         ExperimentMetrics asTyped = ClassificationMetrics.fromCounts(
                 GeneIdClassifier.evaluate(kinases.ids(), ControlSets.of(positives, negatives)).truePositiveIds().size(),
                 positives.size(), GeneIdClassifier.evaluate(kinases.ids(), ControlSets.of(positives, negatives))
-                        .falsePositiveIds().size(), negatives.size(), (int) kinases.count());
+                        .falsePositiveIds().size(), negatives.size(), (int) kinases.geneCount());
 
         JsonNode body = JSON.readTree(KINASES);
         ((com.fasterxml.jackson.databind.node.ObjectNode) body).put("siteId", "plasmodb").put("name", "seven IDs")
@@ -284,7 +284,7 @@ class ExperimentRunTest {
         ControlSets resolved = ControlSets.of(genes, List.of("PF3D7_0100300"));
         GeneIdEvaluation lists = GeneIdClassifier.evaluate(kinases.ids(), resolved);
         ExperimentMetrics expected = ClassificationMetrics.fromCounts(lists.truePositiveIds().size(), 3,
-                lists.falsePositiveIds().size(), 1, (int) kinases.count());
+                lists.falsePositiveIds().size(), 1, (int) kinases.geneCount());
         JsonPath experiment = as(erin).when().get(EXPERIMENTS + "/" + started.getString("experimentId"))
                 .then().statusCode(200).body("status", equalTo("completed"))
                 .body("config.positiveControls", equalTo(genes))

@@ -98,7 +98,7 @@ class ExperimentThresholdSweepTest {
         int tp = (int) experiment.positives().stream().filter(genes::contains).count();
         int fp = (int) experiment.negatives().stream().filter(genes::contains).count();
         return EvaluationJson.mapper().valueToTree(ClassificationMetrics.fromCounts(tp, experiment.positives().size(), fp,
-                experiment.negatives().size(), (int) answer.count()));
+                experiment.negatives().size(), (int) answer.geneCount()));
     }
 
     @Test

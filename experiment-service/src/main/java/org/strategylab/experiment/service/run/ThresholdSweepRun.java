@@ -154,7 +154,7 @@ public class ThresholdSweepRun implements OperationRun {
         GeneIdEvaluation lists = GeneIdClassifier.evaluate(hits, controls);
         return ClassificationMetrics.fromCounts(lists.truePositiveIds().size(), controls.positives().size(),
                 lists.falsePositiveIds().size(), controls.negatives().size(),
-                (int) Math.min(Integer.MAX_VALUE, counts.rootCount()));
+                (int) Math.min(Integer.MAX_VALUE, UpstreamEvaluation.genes(counts)));
     }
 
     /** The experiment's search or tree with the value in the search's parameters or in every step that has the parameter (rule 4.5.7). */

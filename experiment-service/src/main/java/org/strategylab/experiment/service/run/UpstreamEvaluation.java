@@ -102,18 +102,28 @@ public class UpstreamEvaluation {
         counts.controls().forEach(control -> hits.addAll(control.hitIds()));
         // which controls the result holds, through the one normaliser (version suffixes, padding)
         GeneIdEvaluation lists = GeneIdClassifier.evaluate(new ArrayList<>(hits), context.controls());
-        int resultCount = (int) Math.min(Integer.MAX_VALUE, counts.rootCount());
+        // one unit, genes (issue 38 item 2): the site's display count, not its transcript rows
+        long genes = genes(counts);
+        int resultCount = (int) Math.min(Integer.MAX_VALUE, genes);
         ExperimentMetrics metrics = ClassificationMetrics.fromCounts(lists.truePositiveIds().size(),
                 context.controls().positives().size(), lists.falsePositiveIds().size(),
                 context.controls().negatives().size(), resultCount);
         ExperimentResults results = new ExperimentResults(metrics, infos(lists.truePositiveIds(), infos),
                 infos(lists.falseNegativeIds(), infos), infos(lists.falsePositiveIds(), infos),
-                infos(lists.trueNegativeIds(), infos), null, null, counts.rootCount(), null);
+                infos(lists.trueNegativeIds(), infos), null, null, genes, null);
         // the ordered IDs may be truncated; the hits complete them for classification
         Set<String> resultIds = new LinkedHashSet<>(strategy.orderedIds());
         resultIds.addAll(hits);
         return new RunState(results, strategy.strategy().strategyId(), strategy.strategy().rootStepId(),
                 strategy.orderedIds(), new ArrayList<>(resultIds));
+    }
+
+    /**
+     * The result's gene count: WDK's display count (genes for the transcript record class); the
+     * record count only when the site gave no display count for a non-empty result.
+     */
+    static long genes(UpstreamGateway.Counts counts) {
+        return counts.rootGeneCount() > 0 || counts.rootCount() == 0 ? counts.rootGeneCount() : counts.rootCount();
     }
 
     private static List<GeneInfo> infos(List<String> ids, Map<String, GeneInfo> known) {

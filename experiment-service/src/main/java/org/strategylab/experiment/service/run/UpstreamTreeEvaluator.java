@@ -106,7 +106,7 @@ final class UpstreamTreeEvaluator implements TreeEvaluator {
         List<String> hits = new ArrayList<>();
         counts.controls().forEach(control -> hits.addAll(control.hitIds()));
         GeneIdEvaluation classified = GeneIdClassifier.evaluate(hits, controls);
-        return new TreeEvaluation((int) Math.min(Integer.MAX_VALUE, counts.rootCount()),
+        return new TreeEvaluation((int) Math.min(Integer.MAX_VALUE, UpstreamEvaluation.genes(counts)),
                 classified.truePositiveIds().size(), controls.positives().size(),
                 classified.falsePositiveIds().size(), controls.negatives().size(),
                 classified.truePositiveIds(), classified.falsePositiveIds(), both.getItem2());
