@@ -42,9 +42,6 @@ public class CustomGeneSetEnrichment {
     ExperimentService experiments;
 
     @Inject
-    ExperimentRepository repository;
-
-    @Inject
     UpstreamGateway upstream;
 
     @Inject
