@@ -1,6 +1,5 @@
 package org.strategylab.chat.service;
 
-import org.strategylab.edge.auth.OnBehalfOf;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -17,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.strategylab.chat.config.ChatConfig;
 import org.strategylab.chat.messaging.ChatCommand;
 import org.strategylab.chat.persistence.StrategyEntity;
+import org.strategylab.edge.auth.OnBehalfOf;
 import org.strategylab.eventlog.operation.CommandWorkers;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;

@@ -54,6 +54,10 @@ public class OnBehalfOf {
         this.parser = parser;
         this.audience = auth.onBehalfOf().audience().filter(value -> !value.isBlank());
         Optional<String> configured = auth.onBehalfOf().key().filter(value -> !value.isBlank());
+        if (configured.isPresent() && configured.get().length() < 32) {
+            // HS256 wants a key of 256 bits at least; a shorter one would fail at the first assertion
+            throw new IllegalStateException("strategylab.auth.on-behalf-of.key must be at least 32 characters");
+        }
         Optional<String> peer = peerSecret.filter(value -> !value.isBlank());
         this.developmentKey = configured.isEmpty() && peer.isEmpty();
         this.key = configured.map(OnBehalfOf::keyOf)
