@@ -177,7 +177,9 @@ class ExperimentRulesTest {
         // looked up at submission, which says so (502) and starts nothing
         UpstreamStackResource.simulator.faults().errorRate("/reports/", 1.0, 500);
         try {
-            as(kai).body("{" + SEARCH + ",\"positiveControls\":[\"PF3D7_0100100\"]}").when().post(EXPERIMENTS)
+            // an id no earlier test looked up: upstream-gateway reuses recent resolutions, so a known one would not ask the site
+            String neverLookedUp = "PF3D7_LOOKUP_" + UUID.randomUUID().toString().substring(0, 8).toUpperCase(java.util.Locale.ROOT);
+            as(kai).body("{" + SEARCH + ",\"positiveControls\":[\"" + neverLookedUp + "\"]}").when().post(EXPERIMENTS)
                     .then().statusCode(502).contentType("application/problem+json")
                     .body("code", equalTo("UPSTREAM_ERROR"))
                     .body("title", equalTo("The site could not look the control genes up"));
