@@ -24,6 +24,7 @@ export async function renderCompare(root, ids, context) {
     ...bases.map((b, i) => el('label', {},
       el('input', { type: 'radio', name: 'wb-overlap-basis', value: b.value, ...(i === 0 ? { checked: '' } : {}) }),
       ' ' + b.label)));
+  let asked = 0; // the latest basis asked for: an answer to an earlier one is not drawn
   const overlapBody = el('div', { id: 'wb-overlap-body' }, el('p', { class: 'muted' }, 'Computing the overlap…'));
   replace(overlapBox, overlapBox.firstChild, basisChoice, overlapBody);
   basisChoice.addEventListener('change', event => {
@@ -35,7 +36,6 @@ export async function renderCompare(root, ids, context) {
     return;
   }
 
-  let asked = 0;
   async function showOverlap(basis) {
     const ask = ++asked;
     replace(overlapBody, el('p', { class: 'muted' }, 'Computing the overlap…'));
