@@ -157,6 +157,49 @@ final class SvgCharts {
         return s.append("</svg>").toString();
     }
 
+    /** One optimisation trial as the trial chart draws it. */
+    record TrialPoint(int trialNumber, double score, String parameters, boolean best, boolean complete) {
+    }
+
+    /**
+     * Optimisation trials as points: score (y) by trial number (x), the best trial ringed, failed or
+     * rejected trials hollow. The score axis runs from min(0, lowest) to max(1, highest), so rates
+     * read on their own 0–1 scale and a negative MCC or an enrichment above 1 still fits. Each point
+     * carries a tooltip with its trial number, parameters and score.
+     */
+    static String trialChart(String title, String objective, List<TrialPoint> trials) {
+        if (trials.isEmpty()) {
+            return "";
+        }
+        int first = trials.get(0).trialNumber();
+        int last = first;
+        double low = 0;
+        double high = 1;
+        for (TrialPoint t : trials) {
+            first = Math.min(first, t.trialNumber());
+            last = Math.max(last, t.trialNumber());
+            low = Math.min(low, t.score());
+            high = Math.max(high, t.score());
+        }
+        double xMin = first - 0.5;
+        double xMax = last + 0.5;
+        StringBuilder s = frame(title, "trial", objective, Integer.toString(first), Integer.toString(last),
+                fmt("%.2f", high));
+        if (low < 0) {
+            s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"10\">%.2f</text>", L - 4, H - B - 12, low));
+        }
+        for (TrialPoint t : trials) {
+            double px = L + (t.trialNumber() - xMin) / (xMax - xMin) * (W - L - R);
+            double py = H - B - (t.score() - low) / (high - low) * (H - T - B);
+            s.append(fmt("<circle class=\"trial%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\">",
+                    t.best() ? " best" : "", px, py, t.best() ? "5" : "3.5", t.complete() ? "#1565c0" : "none",
+                    t.best() ? "#e65100" : "#1565c0", t.best() ? "2.5" : "1"));
+            s.append("<title>").append(esc(fmt("trial %d: %s \u2192 %s %.4f", t.trialNumber(), t.parameters(),
+                    objective, t.score()))).append("</title></circle>");
+        }
+        return s.append("</svg>").toString();
+    }
+
     private static StringBuilder frame(String title, String xLabel, String yLabel, String xMin, String xMax, String yTop) {
         StringBuilder s = new StringBuilder(fmt("<svg role=\"img\" aria-label=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">",
                 esc(title), W, H, W, H));
