@@ -18,6 +18,8 @@ import org.strategylab.evaluation.model.StepTreeNode;
 import org.strategylab.evaluation.model.ThresholdKnob;
 import org.strategylab.evaluation.stepanalysis.StrategyTree;
 import org.strategylab.experiment.api.ExperimentSettings;
+import org.strategylab.experiment.api.ParameterOptimizationRequest;
+import org.strategylab.experiment.api.TreeOptimizationRequest;
 import org.strategylab.experiment.client.UpstreamGateway;
 import org.strategylab.experiment.service.run.StepTrees;
 import org.strategylab.experiment.service.run.UpstreamEvaluation;
@@ -66,6 +68,29 @@ public class TunableParameters {
      */
     public Uni<List<OptimizationSpec>> typedSpecs(String token, ExperimentSettings settings, String targetStep,
                                                   List<OptimizationSpec> specs) {
+        return typedSpecs(token, settings, targetStep, specs, "/specs");
+    }
+
+    /**
+     * An experiment's optimisations ({@code thresholdKnobs}, {@code optimizationSpecs}) typed by the site,
+     * a 422 naming the experiment body's field for one that cannot vary.
+     */
+    public Uni<ExperimentSettings> typed(String token, ExperimentSettings settings) {
+        TreeOptimizationRequest tree = settings.treeOptimization();
+        ParameterOptimizationRequest search = settings.parameterOptimization();
+        Uni<List<ThresholdKnob>> knobs = tree == null ? Uni.createFrom().nullItem()
+                : typedKnobs(token, settings, tree.thresholdKnobs());
+        return knobs.chain(typedKnobs -> (search == null ? Uni.createFrom().<List<OptimizationSpec>>nullItem()
+                        : typedSpecs(token, settings, search.targetStep(), search.specs(), "/optimizationSpecs"))
+                .map(specs -> settings.withOptimizations(
+                        tree == null ? null : new TreeOptimizationRequest(typedKnobs, tree.operatorKnobs(),
+                                tree.objective(), tree.budget(), tree.maxListSize()),
+                        search == null ? null : new ParameterOptimizationRequest(specs, search.objective(),
+                                search.budget(), search.method(), search.targetStep()))));
+    }
+
+    private Uni<List<OptimizationSpec>> typedSpecs(String token, ExperimentSettings settings, String targetStep,
+                                                   List<OptimizationSpec> specs, String pointer) {
         StepTreeNode tree = StepTrees.fromJson(UpstreamEvaluation.tree(settings));
         String search = targetStep == null ? (tree == null || tree.isCombine() ? null : tree.searchName())
                 : searchOf(tree, targetStep);
@@ -75,7 +100,7 @@ public class TunableParameters {
         return parameters(token, settings, List.of(search)).map(bySearch -> {
             JsonNode declared = bySearch.get(search);
             if (specs == null || specs.isEmpty()) {
-                numeric(declared, search, null, "/specs"); // says whether there is anything to tune
+                numeric(declared, search, null, pointer); // says whether there is anything to tune
                 return specs;
             }
             List<OptimizationSpec> typed = new ArrayList<>();
@@ -83,12 +108,12 @@ public class TunableParameters {
                 OptimizationSpec spec = specs.get(i);
                 if (spec == null || spec.type() == null || spec.name() == null || spec.name().isBlank()) {
                     if (spec != null && (spec.name() == null || spec.name().isBlank())) {
-                        numeric(declared, search, spec.name(), "/specs/" + i + "/name");
+                        numeric(declared, search, spec.name(), pointer + "/" + i + "/name");
                     }
                     typed.add(spec);
                     continue;
                 }
-                String at = "/specs/" + i + "/name";
+                String at = pointer + "/" + i + "/name";
                 if ("categorical".equalsIgnoreCase(spec.type().trim())) {
                     JsonNode param = declaredParam(declared, spec.name());
                     if (param == null) {
