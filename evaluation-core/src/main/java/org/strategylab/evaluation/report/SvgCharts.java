@@ -184,9 +184,12 @@ final class SvgCharts {
         double xMin = first - 0.5;
         double xMax = last + 0.5;
         StringBuilder s = frame(title, "trial", objective, Integer.toString(first), Integer.toString(last),
-                fmt("%.2f", high));
+                fmt("%.2f", high), low < 0 ? fmt("%.2f", low) : "0");
         if (low < 0) {
-            s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"10\">%.2f</text>", L - 4, H - B - 12, low));
+            // where a score of 0 lies, so a negative score (MCC, Youden's J) reads as below it
+            double zero = H - B - (0 - low) / (high - low) * (H - T - B);
+            s.append(fmt("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#bbb\" stroke-dasharray=\"3 3\"/>",
+                    L, zero, W - R, zero));
         }
         for (TrialPoint t : trials) {
             double px = L + (t.trialNumber() - xMin) / (xMax - xMin) * (W - L - R);
@@ -201,6 +204,12 @@ final class SvgCharts {
     }
 
     private static StringBuilder frame(String title, String xLabel, String yLabel, String xMin, String xMax, String yTop) {
+        return frame(title, xLabel, yLabel, xMin, xMax, yTop, "0");
+    }
+
+    /** The axes and their end labels; {@code yBottom} is the value at the foot of the y axis. */
+    private static StringBuilder frame(String title, String xLabel, String yLabel, String xMin, String xMax, String yTop,
+                                       String yBottom) {
         StringBuilder s = new StringBuilder(fmt("<svg role=\"img\" aria-label=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">",
                 esc(title), W, H, W, H));
         s.append(fmt("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>", L, H - B, W - R, H - B));
@@ -208,7 +217,7 @@ final class SvgCharts {
         s.append(fmt("<text x=\"%d\" y=\"%d\" font-size=\"10\">%s</text>", L, H - B + 14, esc(xMin)));
         s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"10\">%s</text>", W - R, H - B + 14, esc(xMax)));
         s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"10\">%s</text>", L - 4, T + 8, esc(yTop)));
-        s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"10\">0</text>", L - 4, H - B));
+        s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"10\">%s</text>", L - 4, H - B, esc(yBottom)));
         s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"12\">%s</text>", (L + W - R) / 2, H - 8,
                 esc(xLabel)));
         s.append(fmt("<text x=\"14\" y=\"%d\" text-anchor=\"middle\" font-size=\"12\" transform=\"rotate(-90 14 %d)\">%s</text>",

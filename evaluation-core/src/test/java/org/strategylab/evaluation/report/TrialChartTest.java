@@ -69,6 +69,13 @@ class TrialChartTest {
             double cy = Double.parseDouble(((Element) circles.item(i)).getAttribute("cy"));
             assertTrue(cy >= 0 && cy <= 260, "inside the 260-high chart: " + cy);
         }
+        List<String> labels = new ArrayList<>();
+        NodeList texts = svg.getElementsByTagName("text");
+        for (int i = 0; i < texts.getLength(); i++) {
+            labels.add(texts.item(i).getTextContent());
+        }
+        assertTrue(labels.contains("-0.50"), "the foot of the score axis is the lowest score: " + labels);
+        assertEquals(1, svg.getElementsByTagName("line").getLength() - 2, "a line marks a score of 0");
     }
 
     @Test
