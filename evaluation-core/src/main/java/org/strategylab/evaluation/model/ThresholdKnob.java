@@ -9,11 +9,6 @@ package org.strategylab.evaluation.model;
 public record ThresholdKnob(String stepId, String paramName, double minVal, double maxVal, Double stepSize,
                             Boolean integer) {
 
-    /** A knob over any number in the range. */
-    public ThresholdKnob(String stepId, String paramName, double minVal, double maxVal, Double stepSize) {
-        this(stepId, paramName, minVal, maxVal, stepSize, null);
-    }
-
     /** Whether trials take whole numbers only. */
     public boolean wholeNumbers() {
         return Boolean.TRUE.equals(integer);

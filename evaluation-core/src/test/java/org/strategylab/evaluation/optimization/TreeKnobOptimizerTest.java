@@ -37,7 +37,7 @@ class TreeKnobOptimizerTest {
     }
 
     static TreeKnobOptimizer.Request request(String objective, Integer budget, Integer maxListSize) {
-        return new TreeKnobOptimizer.Request(tree(), List.of(new ThresholdKnob("a", "max", 0, 100, 1.0)),
+        return new TreeKnobOptimizer.Request(tree(), List.of(new ThresholdKnob("a", "max", 0, 100, 1.0, null)),
                 List.of(new OperatorKnob("c", null)), objective, budget, maxListSize, null);
     }
 
@@ -75,7 +75,7 @@ class TreeKnobOptimizerTest {
 
     @Test
     void aKnobWithoutAParameterOrWithoutAWholeNumberInRangeIsRefused() {
-        var blank = new TreeKnobOptimizer.Request(tree(), List.of(new ThresholdKnob("a", " ", 0, 5, null)), null, "f1", 5,
+        var blank = new TreeKnobOptimizer.Request(tree(), List.of(new ThresholdKnob("a", " ", 0, 5, null, null)), null, "f1", 5,
                 null, null);
         assertEquals("thresholdKnobs[0].paramName", assertThrows(ValidationException.class,
                 () -> new TreeKnobOptimizer(world(), ControlSets.of(P, N)).optimise(blank)).field());
