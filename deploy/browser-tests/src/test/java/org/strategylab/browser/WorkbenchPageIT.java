@@ -407,6 +407,8 @@ class WorkbenchPageIT {
                 input.clear();
                 input.sendKeys(value[1]);
             }
+            // the objective is the person's choice (issue 38), kept with the trials and shown beside them
+            new Select(d.findElement(By.id("wb-opt-objective"))).selectByValue("f1");
             click(browser, By.cssSelector("#wb-panel-trials button[type=submit]"));
             JsonNode optimised = await().atMost(WAIT).pollInterval(Duration.ofMillis(250)).until(
                     () -> get("/api/v1/experiments/" + id, token).path("treeOptimization"), t -> t.path("allTrials").size() > 0);
@@ -416,6 +418,12 @@ class WorkbenchPageIT {
             }, WAIT);
             assertTrue(d.findElement(By.id("wb-panel-trials")).getText()
                     .contains("Best: trial " + optimised.path("bestTrial").path("trialNumber").asInt()), trialRows.get(0).getText());
+            assertEquals("f1", optimised.path("objective").asText());
+            assertTrue(d.findElement(By.id("wb-opt-objective-shown")).getText().contains("f1"),
+                    d.findElement(By.id("wb-opt-objective-shown")).getText());
+            // the trials as a chart too: one point per trial
+            assertEquals(optimised.path("allTrials").size(),
+                    d.findElements(By.cssSelector("#wb-opt-chart circle")).size());
             browser.script("document.getElementById('wb-panel-trials').scrollIntoView()");
             browser.screenshot("workbench-optimisation-1280");
             browser.assertNoConsoleErrors();

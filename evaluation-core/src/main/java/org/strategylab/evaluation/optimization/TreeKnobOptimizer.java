@@ -26,7 +26,7 @@ import java.util.Map;
  * <p>Search strategy (seeded, deterministic): trial 1 is the tree as given, then
  * {@link AdaptivePoints} (Sobol exploration, then perturbations of the best trial; operators are
  * its choice dimensions). Thresholds snap to
- * {@code stepSize}. Identical parameter sets are evaluated once and re-recorded from the cache.
+ * {@code stepSize}; a knob the site declares whole-numbered takes whole numbers only. Identical parameter sets are evaluated once and re-recorded from the cache.
  * Every trial is recorded: {@code rejected} when the list exceeds {@code maxListSize} (score 0),
  * {@code failed} when the evaluation throws (score 0, error kept). The best trial is the first with
  * the strictly highest score among completed ones.
@@ -119,6 +119,9 @@ public final class TreeKnobOptimizer {
     private static void validate(StepTreeNode tree, List<ThresholdKnob> thresholds, List<OperatorKnob> operators) {
         for (int i = 0; i < thresholds.size(); i++) {
             ThresholdKnob k = thresholds.get(i);
+            if (k.paramName() == null || k.paramName().isBlank()) {
+                throw new ValidationException("thresholdKnobs[" + i + "].paramName", "name the numeric parameter to tune");
+            }
             if (StrategyTree.find(tree, k.stepId()) == null) {
                 throw new ValidationException("thresholdKnobs[" + i + "].stepId", "no step '" + k.stepId() + "'");
             }
@@ -127,6 +130,14 @@ public final class TreeKnobOptimizer {
             }
             if (k.stepSize() != null && !(k.stepSize() > 0)) {
                 throw new ValidationException("thresholdKnobs[" + i + "].stepSize", "must be > 0");
+            }
+            if (k.wholeNumbers() && Math.ceil(k.minVal()) > Math.floor(k.maxVal())) {
+                throw new ValidationException("thresholdKnobs[" + i + "].maxVal",
+                        "'" + k.paramName() + "' takes whole numbers and none lies between minVal and maxVal");
+            }
+            if (k.wholeNumbers() && k.stepSize() != null && k.stepSize() != Math.rint(k.stepSize())) {
+                throw new ValidationException("thresholdKnobs[" + i + "].stepSize",
+                        "'" + k.paramName() + "' takes whole numbers; give a whole step");
             }
         }
         for (int i = 0; i < operators.size(); i++) {
@@ -165,6 +176,10 @@ public final class TreeKnobOptimizer {
         Map<String, Object> out = new LinkedHashMap<>();
         for (int i = 0; i < thresholds.size(); i++) {
             ThresholdKnob k = thresholds.get(i);
+            if (k.wholeNumbers()) {
+                out.put(k.stepId() + ":" + k.paramName(), wholeValue(k, point[i]));
+                continue;
+            }
             double v = k.minVal() + point[i] * (k.maxVal() - k.minVal());
             if (k.stepSize() != null) {
                 v = Math.min(k.maxVal(), k.minVal() + Math.rint((v - k.minVal()) / k.stepSize()) * k.stepSize());
@@ -180,11 +195,25 @@ public final class TreeKnobOptimizer {
         return out;
     }
 
+    /**
+     * A whole-numbered knob's value at a unit-cube coordinate: the whole numbers of the range
+     * (every {@code stepSize}-th from the lowest), so the site is never sent a fraction.
+     */
+    private static Long wholeValue(ThresholdKnob k, double x) {
+        long low = (long) Math.ceil(k.minVal());
+        long high = (long) Math.floor(k.maxVal());
+        long step = k.stepSize() == null ? 1 : Math.max(1, Math.round(k.stepSize()));
+        long levels = (high - low) / step;
+        long index = Math.min(levels, Math.round(Math.min(1, Math.max(0, x)) * levels));
+        return low + index * step;
+    }
+
     private static StepTreeNode apply(StepTreeNode tree, Map<String, Object> params, List<ThresholdKnob> thresholds,
                                       List<OperatorKnob> operators) {
         StepTreeNode t = tree;
         for (ThresholdKnob k : thresholds) {
-            String value = SweepValues.decimal((Double) params.get(k.stepId() + ":" + k.paramName()));
+            Object raw = params.get(k.stepId() + ":" + k.paramName());
+            String value = raw instanceof Long whole ? Long.toString(whole) : SweepValues.decimal((Double) raw);
             t = StrategyTree.replace(t, StrategyTree.find(t, k.stepId()), n -> n.withParameter(k.paramName(), value));
         }
         for (OperatorKnob k : operators) {

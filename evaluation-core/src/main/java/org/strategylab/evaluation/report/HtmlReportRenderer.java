@@ -410,9 +410,9 @@ public final class HtmlReportRenderer {
             new TreeMap<>(best.parameters()).forEach((k, v) -> row(h, k, String.valueOf(v)));
             h.append("</table>");
         }
-        double[] xs = t.allTrials().stream().mapToDouble(TreeOptimizationTrial::trialNumber).toArray();
-        double[] ys = t.allTrials().stream().mapToDouble(TreeOptimizationTrial::score).toArray();
-        figure(h, SvgCharts.lineChart("Score per trial", "trial", "score", xs, ys, null), "Objective per trial");
+        trials(h, t.objective(), t.allTrials().stream().map(trial -> new SvgCharts.TrialPoint(trial.trialNumber(),
+                trial.score(), parameterText(trial.parameters()), trial == best, "complete".equals(trial.status()))).toList(),
+                t.allTrials().stream().map(trial -> (Object) trial.listSize()).toList());
         h.append("</section>");
     }
 
@@ -441,9 +441,10 @@ public final class HtmlReportRenderer {
                     .append(num(v)).append("</td></tr>"));
             h.append("</table>");
         }
-        double[] xs = p.allTrials().stream().mapToDouble(ParameterTrial::trialNumber).toArray();
-        double[] ys = p.allTrials().stream().mapToDouble(ParameterTrial::score).toArray();
-        figure(h, SvgCharts.lineChart("Score per trial", "trial", "score", xs, ys, null), "Objective per trial");
+        trials(h, p.objective(), p.allTrials().stream().map(trial -> new SvgCharts.TrialPoint(trial.trialNumber(),
+                trial.score(), parameterText(trial.parameters()),
+                best != null && trial.trialNumber() == best.trialNumber(), trial.complete())).toList(),
+                p.allTrials().stream().map(trial -> (Object) trial.resultCount()).toList());
         h.append("</section>");
     }
 
@@ -457,6 +458,26 @@ public final class HtmlReportRenderer {
         String background = r.backgroundSize() > 0 ? "background " + r.backgroundSize() + " genes"
                 : "background: not reported";
         return genes + "; " + background + ".";
+    }
+
+    /** The trials of an optimisation: score by trial as a chart, then every trial in a table. */
+    private static void trials(StringBuilder h, String objective, List<SvgCharts.TrialPoint> points, List<Object> sizes) {
+        figure(h, SvgCharts.trialChart("Score per trial", objective, points), "Objective (" + objective + ") per trial");
+        h.append("<table class=\"trials\"><tr><th>Trial</th><th>Parameters</th><th>").append(esc(objective))
+                .append("</th><th>Result size</th></tr>");
+        for (int i = 0; i < points.size(); i++) {
+            SvgCharts.TrialPoint t = points.get(i);
+            h.append("<tr><td class=\"n\">").append(t.trialNumber()).append(t.best() ? " (best)" : "")
+                    .append("</td><td>").append(esc(t.parameters())).append("</td><td class=\"n\">")
+                    .append(t.complete() ? num(t.score()) : "failed").append("</td><td class=\"n\">")
+                    .append(sizes.get(i) == null ? "\u2013" : esc(String.valueOf(sizes.get(i)))).append("</td></tr>");
+        }
+        h.append("</table>");
+    }
+
+    private static String parameterText(Map<String, Object> parameters) {
+        return new TreeMap<>(parameters).entrySet().stream().map(e -> e.getKey() + " = " + e.getValue())
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     private static void enrichment(StringBuilder h, List<EnrichmentResult> results) {

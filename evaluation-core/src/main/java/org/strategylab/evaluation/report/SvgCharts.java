@@ -169,7 +169,59 @@ final class SvgCharts {
         return s.append("</svg>").toString();
     }
 
+    /** One optimisation trial as the trial chart draws it. */
+    record TrialPoint(int trialNumber, double score, String parameters, boolean best, boolean complete) {
+    }
+
+    /**
+     * Optimisation trials as points: score (y) by trial number (x), the best trial ringed, failed or
+     * rejected trials hollow. The score axis runs from min(0, lowest) to max(1, highest), so rates
+     * read on their own 0–1 scale and a negative MCC or an enrichment above 1 still fits. Each point
+     * carries a tooltip with its trial number, parameters and score.
+     */
+    static String trialChart(String title, String objective, List<TrialPoint> trials) {
+        if (trials.isEmpty()) {
+            return "";
+        }
+        int first = trials.get(0).trialNumber();
+        int last = first;
+        double low = 0;
+        double high = 1;
+        for (TrialPoint t : trials) {
+            first = Math.min(first, t.trialNumber());
+            last = Math.max(last, t.trialNumber());
+            low = Math.min(low, t.score());
+            high = Math.max(high, t.score());
+        }
+        double xMin = first - 0.5;
+        double xMax = last + 0.5;
+        StringBuilder s = frame(title, "trial", objective, Integer.toString(first), Integer.toString(last),
+                fmt("%.2f", high), low < 0 ? fmt("%.2f", low) : "0");
+        if (low < 0) {
+            // where a score of 0 lies, so a negative score (MCC, Youden's J) reads as below it
+            double zero = H - B - (0 - low) / (high - low) * (H - T - B);
+            s.append(fmt("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#bbb\" stroke-dasharray=\"3 3\"/>",
+                    L, zero, W - R, zero));
+        }
+        for (TrialPoint t : trials) {
+            double px = L + (t.trialNumber() - xMin) / (xMax - xMin) * (W - L - R);
+            double py = H - B - (t.score() - low) / (high - low) * (H - T - B);
+            s.append(fmt("<circle class=\"trial%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\">",
+                    t.best() ? " best" : "", px, py, t.best() ? "5" : "3.5", t.complete() ? "#1565c0" : "none",
+                    t.best() ? "#e65100" : "#1565c0", t.best() ? "2.5" : "1"));
+            s.append("<title>").append(esc(fmt("trial %d: %s \u2192 %s %.4f", t.trialNumber(), t.parameters(),
+                    objective, t.score()))).append("</title></circle>");
+        }
+        return s.append("</svg>").toString();
+    }
+
     private static StringBuilder frame(String title, String xLabel, String yLabel, String xMin, String xMax, String yTop) {
+        return frame(title, xLabel, yLabel, xMin, xMax, yTop, "0");
+    }
+
+    /** The axes and their end labels; {@code yBottom} is the value at the foot of the y axis. */
+    private static StringBuilder frame(String title, String xLabel, String yLabel, String xMin, String xMax, String yTop,
+                                       String yBottom) {
         StringBuilder s = new StringBuilder(fmt("<svg role=\"img\" aria-label=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">",
                 esc(title), W, H, W, H));
         s.append(fmt("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>", L, H - B, W - R, H - B));
@@ -177,7 +229,7 @@ final class SvgCharts {
         s.append(fmt("<text x=\"%d\" y=\"%d\" font-size=\"10\">%s</text>", L, H - B + 14, esc(xMin)));
         s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"10\">%s</text>", W - R, H - B + 14, esc(xMax)));
         s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"10\">%s</text>", L - 4, T + 8, esc(yTop)));
-        s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"10\">0</text>", L - 4, H - B));
+        s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"10\">%s</text>", L - 4, H - B, esc(yBottom)));
         s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"12\">%s</text>", (L + W - R) / 2, H - 8,
                 esc(xLabel)));
         s.append(fmt("<text x=\"14\" y=\"%d\" text-anchor=\"middle\" font-size=\"12\" transform=\"rotate(-90 14 %d)\">%s</text>",

@@ -37,7 +37,7 @@ class TreeKnobOptimizerTest {
     }
 
     static TreeKnobOptimizer.Request request(String objective, Integer budget, Integer maxListSize) {
-        return new TreeKnobOptimizer.Request(tree(), List.of(new ThresholdKnob("a", "max", 0, 100, 1.0)),
+        return new TreeKnobOptimizer.Request(tree(), List.of(new ThresholdKnob("a", "max", 0, 100, 1.0, null)),
                 List.of(new OperatorKnob("c", null)), objective, budget, maxListSize, null);
     }
 
@@ -54,6 +54,35 @@ class TreeKnobOptimizerTest {
         assertTrue(max > 0.9, "UNION/MINUS with max near 20 separates the classes: " + max);
         assertEquals("f1", r.objective());
         assertEquals(Map.of("a:max", 90.0, "c", "INTERSECT"), r.allTrials().get(0).parameters(), "trial 1 is the tree as given");
+    }
+
+    @Test
+    void aWholeNumberedKnobIsTriedAtWholeNumbersWithinItsRangeEachOnce() {
+        SyntheticStrategies w = world();
+        var request = new TreeKnobOptimizer.Request(tree(), List.of(new ThresholdKnob("a", "max", 0.5, 6.7, null, true)),
+                null, "f1", 20, null, null);
+        TreeOptimizationResult r = new TreeKnobOptimizer(w, ControlSets.of(P, N)).optimise(request);
+        assertEquals(20, r.allTrials().size());
+        Set<Object> seen = new java.util.HashSet<>();
+        for (TreeOptimizationTrial t : r.allTrials()) {
+            Object v = t.parameters().get("a:max");
+            assertTrue(v instanceof Long, "a whole number, not " + v);
+            assertTrue((Long) v >= 1 && (Long) v <= 6, "within [1, 6]: " + v);
+            seen.add(v);
+        }
+        assertTrue(w.evaluations <= seen.size(), "each value evaluated once: " + w.evaluations + " for " + seen);
+    }
+
+    @Test
+    void aKnobWithoutAParameterOrWithoutAWholeNumberInRangeIsRefused() {
+        var blank = new TreeKnobOptimizer.Request(tree(), List.of(new ThresholdKnob("a", " ", 0, 5, null, null)), null, "f1", 5,
+                null, null);
+        assertEquals("thresholdKnobs[0].paramName", assertThrows(ValidationException.class,
+                () -> new TreeKnobOptimizer(world(), ControlSets.of(P, N)).optimise(blank)).field());
+        var empty = new TreeKnobOptimizer.Request(tree(), List.of(new ThresholdKnob("a", "max", 0.2, 0.8, null, true)), null,
+                "f1", 5, null, null);
+        assertEquals("thresholdKnobs[0].maxVal", assertThrows(ValidationException.class,
+                () -> new TreeKnobOptimizer(world(), ControlSets.of(P, N)).optimise(empty)).field());
     }
 
     @Test

@@ -94,4 +94,13 @@ public record ExperimentSettings(
                 enableRobustness, bootstrapIterations, bootstrapSeed, true, folds, enrichmentTypes,
                 enableStepAnalysis, stepAnalysisPhases, treeOptimization, parameterOptimization);
     }
+
+    /** The same settings with the optimisations as checked against the site (knobs and specs typed by it). */
+    public ExperimentSettings withOptimizations(TreeOptimizationRequest tree, ParameterOptimizationRequest parameters) {
+        return new ExperimentSettings(name, description, siteId, recordType, mode, searchName, this.parameters, stepTree,
+                targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
+                controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
+                enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds, enrichmentTypes,
+                enableStepAnalysis, stepAnalysisPhases, tree, parameters);
+    }
 }

@@ -52,6 +52,9 @@ public class ExperimentRequests {
     UpstreamGateway upstream;
 
     @Inject
+    TunableParameters tunable;
+
+    @Inject
     ControlResolver resolver;
 
     @Inject
@@ -130,11 +133,12 @@ public class ExperimentRequests {
             // the controls are resolved once, here, so every run, fold, bootstrap and re-evaluation
             // of the experiment counts the same current gene IDs
             return checkUpstream(token, settings, finalSearches)
-                    .chain(() -> resolver.resolve(token, settings.siteId(), settings.positiveControls(),
-                            settings.negativeControls()))
-                    .map(resolved -> new ValidatedExperiment(
-                            settings.withControls(resolved.positives(), resolved.negatives()), finalTargets,
-                            controls.label(), resolved.resolution()));
+                    .chain(() -> tunable.typed(token, settings))
+                    .chain(typed -> resolver.resolve(token, settings.siteId(), settings.positiveControls(),
+                                    settings.negativeControls())
+                            .map(resolved -> new ValidatedExperiment(
+                                    typed.withControls(resolved.positives(), resolved.negatives()), finalTargets,
+                                    controls.label(), resolved.resolution())));
         });
     }
 

@@ -17,8 +17,9 @@ import org.strategylab.experiment.service.run.UpstreamEvaluation;
 /**
  * Starts a parameter optimisation of an experiment's search (spec §2.4 {@code OptimizationSpec}) as
  * an operation of kind {@code experiment}. Everything is checked first (422 naming the field):
- * the budget (5–200), the objective, the method, each spec and that the search (or the named step
- * of a strategy) has the parameter — evaluation-core's own checks.
+ * the budget (5–200), the objective, the method, each spec against the site's declared parameter
+ * types ({@link TunableParameters}; a numeric spec of a whole-numbered parameter becomes an integer one)
+ * and that the search (or the named step of a strategy) has the parameter — evaluation-core's own checks.
  */
 @ApplicationScoped
 public class ParameterOptimizations {
@@ -32,6 +33,9 @@ public class ParameterOptimizations {
     @Inject
     AnalysisOperations launcher;
 
+    @Inject
+    TunableParameters tunable;
+
     public Uni<OperationAccepted> start(String callerId, String token, String id, ParameterOptimizationRequest request) {
         if (request.budget() != null && (request.budget() < MIN_BUDGET || request.budget() > MAX_BUDGET)) {
             throw invalid("/budget", "must be between " + MIN_BUDGET + " and " + MAX_BUDGET);
@@ -41,10 +45,15 @@ public class ParameterOptimizations {
             if (settings.geneIdMode()) {
                 throw ProblemException.conflict("NO_STRATEGY", "A gene-ID experiment has no search to optimise");
             }
-            check(settings, request, false);
-            return launcher.start(callerId, ExperimentService.KIND, row.id.toString(),
-                    operationId -> new ExperimentCommand(ExperimentCommand.PARAMETER_OPTIMIZATION, operationId,
-                            List.of(row.id.toString()), null, callerId, token, null, null, null, null, request));
+            // the site's declared types first: a search with nothing numeric is named as such, integers kept whole
+            return tunable.typedSpecs(token, settings, request.targetStep(), request.specs()).chain(specs -> {
+                ParameterOptimizationRequest typed = new ParameterOptimizationRequest(specs, request.objective(),
+                        request.budget(), request.method(), request.targetStep());
+                check(settings, typed, false);
+                return launcher.start(callerId, ExperimentService.KIND, row.id.toString(),
+                        operationId -> new ExperimentCommand(ExperimentCommand.PARAMETER_OPTIMIZATION, operationId,
+                                List.of(row.id.toString()), null, callerId, token, null, null, null, null, typed));
+            });
         });
     }
 

@@ -18,8 +18,9 @@ import org.strategylab.experiment.service.run.UpstreamEvaluation;
 /**
  * Starts a tree-knob optimisation (spec §2.4, DECISIONS 16) of a search or tree experiment as an
  * operation of kind {@code experiment}. Everything is checked first (422 naming the field): the
- * budget (5–200), the objective, at least one knob, each knob against the experiment's tree —
- * evaluation-core's own checks, run on the tree with an evaluator that never reaches the site.
+ * budget (5–200), the objective, at least one knob, each knob's parameter against the site's declared
+ * types ({@link TunableParameters}: numeric, whole-numbered or not), each knob against the experiment's
+ * tree — evaluation-core's own checks, run on the tree with an evaluator that never reaches the site.
  */
 @ApplicationScoped
 public class TreeOptimizations {
@@ -32,6 +33,9 @@ public class TreeOptimizations {
 
     @Inject
     AnalysisOperations launcher;
+
+    @Inject
+    TunableParameters tunable;
 
     public Uni<OperationAccepted> start(String callerId, String token, String id, TreeOptimizationRequest request) {
         if (request.budget() != null && (request.budget() < MIN_BUDGET || request.budget() > MAX_BUDGET)) {
@@ -46,10 +50,15 @@ public class TreeOptimizations {
             if (settings.geneIdMode()) {
                 throw ProblemException.conflict("NO_STRATEGY", "A gene-ID experiment has no search or strategy to optimise");
             }
-            check(settings, request, false);
-            return launcher.start(callerId, ExperimentService.KIND, row.id.toString(),
-                    operationId -> new ExperimentCommand(ExperimentCommand.TREE_OPTIMIZATION, operationId,
-                            List.of(row.id.toString()), null, callerId, token, null, null, null, request));
+            // the site's declared types first: a search with nothing numeric is named as such, an integer knob marked
+            return tunable.typedKnobs(token, settings, request.thresholdKnobs()).chain(knobs -> {
+                TreeOptimizationRequest typed = new TreeOptimizationRequest(knobs, request.operatorKnobs(),
+                        request.objective(), request.budget(), request.maxListSize());
+                check(settings, typed, false);
+                return launcher.start(callerId, ExperimentService.KIND, row.id.toString(),
+                        operationId -> new ExperimentCommand(ExperimentCommand.TREE_OPTIMIZATION, operationId,
+                                List.of(row.id.toString()), null, callerId, token, null, null, null, typed));
+            });
         });
     }
 

@@ -177,7 +177,7 @@ class ExperimentStepAnalysisTest {
         assertTrue(statuses.contains("running"));
 
         List<org.strategylab.evaluation.model.ThresholdKnob> thresholds = List.of(
-                new org.strategylab.evaluation.model.ThresholdKnob("step-5", "max_molecular_weight", 20000, 80000, 10000.0));
+                new org.strategylab.evaluation.model.ThresholdKnob("step-5", "max_molecular_weight", 20000, 80000, 10000.0, null));
         List<org.strategylab.evaluation.model.OperatorKnob> operators = List.of(
                 new org.strategylab.evaluation.model.OperatorKnob("step-2", List.of("UNION", "INTERSECT")));
         org.strategylab.evaluation.model.TreeOptimizationResult expected =
@@ -247,7 +247,7 @@ class ExperimentStepAnalysisTest {
                 new org.strategylab.evaluation.optimization.TreeKnobOptimizer(reference::evaluate, reference.controls)
                         .optimise(new org.strategylab.evaluation.optimization.TreeKnobOptimizer.Request(tree, List.of(
                                 new org.strategylab.evaluation.model.ThresholdKnob("step-5", "max_molecular_weight", 20000,
-                                        80000, 10000.0)), List.of(), "f1", 5, null, null));
+                                        80000, 10000.0, null)), List.of(), "f1", 5, null, null));
         JsonNode experiment = JSON.readTree(ExperimentRunTest.as(oli).when().get("/api/v1/experiments/"
                 + run.getString("experimentId")).then().statusCode(200).extract().asString());
         assertEquals("completed", experiment.path("status").asText(), experiment.path("error").asText());
@@ -307,7 +307,7 @@ class ExperimentStepAnalysisTest {
                 new org.strategylab.evaluation.optimization.TreeKnobOptimizer(reference::evaluate, reference.controls)
                         .optimise(new org.strategylab.evaluation.optimization.TreeKnobOptimizer.Request(tree, List.of(
                                 new org.strategylab.evaluation.model.ThresholdKnob("weight", "max_molecular_weight", 20000,
-                                        80000, 10000.0)), List.of(), "f1", 5, null, null));
+                                        80000, 10000.0, null)), List.of(), "f1", 5, null, null));
         JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);
         JsonNode trials = experiment.path("treeOptimization").path("allTrials");
         assertEquals(5, trials.size());

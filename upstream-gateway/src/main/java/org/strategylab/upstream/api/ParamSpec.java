@@ -36,6 +36,7 @@ import java.util.Map;
  * @param parsers             the ways a dataset parameter's ids may be written (dataset parameters)
  * @param length              the longest value a string parameter takes
  * @param isMultiLine         whether a string parameter is a text area rather than one line
+ * @param isInteger           whether a number parameter takes whole numbers only (null when the site does not say)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ParamSpec(
@@ -63,7 +64,8 @@ public record ParamSpec(
         Integer depthExpanded,
         List<Parser> parsers,
         Integer length,
-        @JsonProperty("isMultiLine") Boolean isMultiLine) {
+        @JsonProperty("isMultiLine") Boolean isMultiLine,
+        @JsonProperty("isInteger") Boolean isInteger) {
 
     /**
      * One way of writing a dataset parameter's ids.

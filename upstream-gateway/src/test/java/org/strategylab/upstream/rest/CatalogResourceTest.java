@@ -105,6 +105,13 @@ class CatalogResourceTest {
         given().when().get("/api/v1/sites/plasmodb/searches/transcript/GeneByLocusTag/param-specs")
                 .then().statusCode(200)
                 .body("parameters.find { it.type == 'input-dataset' }.parsers.name", hasItem("list"));
+        // issue 38: whether a number parameter takes whole numbers only, so an optimiser never tries 0.77 exons
+        given().when().get("/api/v1/sites/plasmodb/searches/transcript/GenesByExonCount/param-specs")
+                .then().statusCode(200)
+                .body("parameters.find { it.name == 'num_exons_gte' }.isInteger", equalTo(true));
+        given().when().get("/api/v1/sites/plasmodb/searches/transcript/GenesByMolecularWeight/param-specs")
+                .then().statusCode(200)
+                .body("parameters.find { it.name == 'max_molecular_weight' }.isInteger", equalTo(false));
     }
 
     @Test

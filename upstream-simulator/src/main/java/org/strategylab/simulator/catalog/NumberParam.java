@@ -59,6 +59,8 @@ public final class NumberParam extends ParamSpec {
         node.put("min", min);
         node.put("max", max);
         node.put("increment", increment);
+        // WDK's number params declare whether they take whole numbers only (the model's integer="true")
+        node.put("isInteger", integer);
     }
 
     /** The value as a number (for evaluation). */

@@ -373,6 +373,17 @@ function signed(delta) {
 
 // optimisation trials -----------------------------------------------------------------------------
 
+/**
+ * The objectives a tree optimisation scores trials by (evaluation-core's Objective); the first is the
+ * service's documented default, preselected so that what is shown is what was asked for.
+ */
+const OBJECTIVES = [
+  ['precision_at_50', 'Precision among the top 50 (default)'], ['recall_at_50', 'Recall among the top 50'],
+  ['enrichment_at_50', 'Enrichment among the top 50'], ['f1', 'F1'], ['mcc', 'Matthews correlation (MCC)'],
+  ['balanced_accuracy', 'Balanced accuracy'], ['sensitivity', 'Sensitivity (recall)'], ['specificity', 'Specificity'],
+  ['precision', 'Precision'], ['youdens_j', "Youden's J"],
+];
+
 function optimisation(context) {
   const result = context.experiment.treeOptimization || context.experiment.optimizationResult;
   // the knob's step: a search of the tree (its id as the service numbers it), or the search itself
@@ -384,17 +395,27 @@ function optimisation(context) {
   const lo = el('input', { id: 'wb-opt-min', type: 'number', step: 'any' });
   const hi = el('input', { id: 'wb-opt-max', type: 'number', step: 'any' });
   const budget = el('input', { id: 'wb-opt-budget', type: 'number', min: 5, max: 200, value: 10 });
+  const objective = el('select', { id: 'wb-opt-objective' }, OBJECTIVES.map(([value, label]) => el('option', { value }, label)));
+  if (result && result.objective && OBJECTIVES.some(([value]) => value === result.objective)) objective.value = result.objective;
+  const submit = el('button', { type: 'submit', id: 'wb-opt-submit' }, 'Optimise');
+  const nothing = el('p', { class: 'muted', id: 'wb-opt-nothing', hidden: true });
   const log = el('ol', { class: 'wb-progress' });
   const message = el('div', {});
-  // the knob: a numeric parameter of the search, its range from the spec when it has one
+  // the knob: a numeric parameter of the search, its range from the spec when it has one; a search with
+  // none cannot be optimised, and says so instead of running trials of nothing
   const loadParameters = () => numericParameters(context.experiment, (step.selectedOptions[0] || { dataset: {} }).dataset.search).then(list => {
     const numeric = list.filter(isNumeric);
-    replace(param, numeric.length ? numeric.map(p => el('option', { value: p.name, dataset: { min: p.min ?? '', max: p.max ?? '' } },
-      p.displayName || p.name)) : el('option', { value: '' }, 'No numeric parameter'));
+    replace(param, numeric.length ? numeric.map(p => el('option', { value: p.name, dataset: { min: p.min ?? '', max: p.max ?? '', integer: p.isInteger ? 'true' : '' } },
+      (p.displayName || p.name) + (p.isInteger ? ' (whole numbers)' : ''))) : el('option', { value: '' }, 'No numeric parameter'));
+    submit.disabled = !numeric.length;
+    nothing.hidden = numeric.length > 0;
+    replace(nothing, numeric.length ? '' : 'This search has no numeric parameter to tune, so it cannot be optimised.');
     const fill = () => {
       const chosen = param.selectedOptions[0];
-      if (chosen && chosen.dataset.min !== '') lo.value = chosen.dataset.min;
-      if (chosen && chosen.dataset.max !== '') hi.value = chosen.dataset.max;
+      const whole = chosen && chosen.dataset.integer === 'true';
+      lo.step = hi.step = whole ? '1' : 'any';
+      if (chosen && chosen.dataset.min !== undefined && chosen.dataset.min !== '') lo.value = chosen.dataset.min;
+      if (chosen && chosen.dataset.max !== undefined && chosen.dataset.max !== '') hi.value = chosen.dataset.max;
     };
     param.onchange = fill;
     fill();
@@ -404,23 +425,47 @@ function optimisation(context) {
   const form = el('form', { onsubmit: async e => {
     e.preventDefault();
     replace(message);
+    if (!param.value) {
+      replace(message, errorText('This search has no numeric parameter to tune.'));
+      return;
+    }
     try {
       const started = await api('POST', context.path + '/tree-optimization', {
         thresholdKnobs: [{ stepId: step.value.trim(), paramName: param.value, minVal: Number(lo.value), maxVal: Number(hi.value) }],
+        objective: objective.value,
         budget: Number(budget.value),
       });
       runOperation(context, started, log, { done: () => context.reload() });
     } catch (err) {
       replace(message, errorText(messageOf(err)));
     }
-  } }, el('div', { class: 'wb-grid' }, field('Step', step), field('Parameter', param), field('From', lo), field('To', hi), field('Trials', budget)),
-  el('button', { type: 'submit' }, 'Optimise'));
+  } }, el('div', { class: 'wb-grid' }, field('Step', step), field('Parameter', param), field('From', lo), field('To', hi),
+    field('Score trials by', objective), field('Trials', budget)), nothing, submit);
+  const scoreLabel = result && result.objective ? result.objective : 'score';
   const trials = result ? sortableTable([
     { key: 'n', label: 'Trial', value: t => t.trialNumber, numeric: true },
     { key: 'params', label: 'Parameters', value: t => Object.entries(t.parameters || {}).map(([k, v]) => `${k} = ${v}`).join(', ') },
-    { key: 'score', label: 'Score', value: t => t.score, numeric: true },
+    { key: 'score', label: scoreLabel, value: t => t.score, numeric: true },
     { key: 'size', label: 'List size', value: t => t.listSize ?? t.resultCount, numeric: true },
   ], result.allTrials || [], { pageSize: 15, initialSort: { key: 'score', dir: -1 } }) : el('p', { class: 'muted' }, 'No optimisation yet.');
-  return el('div', {}, result && result.bestTrial ? el('p', {}, 'Best: trial ', el('strong', {}, String(result.bestTrial.trialNumber)),
-    ` (${result.objective || 'score'} ${num(result.bestTrial.score)})`) : null, trials, form, message, log);
+  return el('div', {}, result ? el('p', { id: 'wb-opt-objective-shown' }, 'Trials scored by ', el('strong', {}, scoreLabel),
+    result.bestTrial ? `. Best: trial ${result.bestTrial.trialNumber} (${scoreLabel} ${num(result.bestTrial.score)})` : '. No trial completed.') : null,
+  result ? trialChart(result, scoreLabel) : null, trials, form, message, log);
+}
+
+/**
+ * The trials as a chart: score by the parameter's value when the trials vary one number (a response
+ * curve), else score by trial number.
+ */
+function trialChart(result, scoreLabel) {
+  const all = (result.allTrials || []).filter(t => typeof t.score === 'number');
+  if (!all.length) return null;
+  const keys = Object.keys(all[0].parameters || {});
+  const byValue = keys.length === 1 && all.every(t => typeof (t.parameters || {})[keys[0]] === 'number');
+  const points = all.map(t => [byValue ? t.parameters[keys[0]] : t.trialNumber, t.score]);
+  const top = Math.max(1, ...all.map(t => t.score));
+  return el('div', { class: 'wb-opt-chart', id: 'wb-opt-chart' }, lineChart({
+    title: `${scoreLabel} by ${byValue ? keys[0] : 'trial'}`, xLabel: byValue ? keys[0] : 'trial', yLabel: scoreLabel,
+    series: [{ name: scoreLabel, points }], yMax: top, integerX: !byValue,
+  }));
 }

@@ -96,7 +96,8 @@ final class CatalogViews {
                 integer(p, "depthExpanded"),
                 parsers(p.get("parsers")),
                 integer(p, "length"),
-                bool(p, "isMultiLine"));
+                bool(p, "isMultiLine"),
+                bool(p, "isInteger"));
     }
 
     /** WDK's param properties: name to a list of values (a lone value is read as a one-item list). */
