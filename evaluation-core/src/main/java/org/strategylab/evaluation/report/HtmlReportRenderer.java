@@ -66,6 +66,15 @@ public final class HtmlReportRenderer {
 
     /** The document; {@code generatedAt} defaults to the experiment's creation time. */
     public String render(Experiment e) {
+        return render(e, ReportContext.NONE);
+    }
+
+    /**
+     * The document, with what only the storing service knows: the control set's name and the link to
+     * the classified results as CSV.
+     */
+    public String render(Experiment e, ReportContext context) {
+        ReportContext ctx = context == null ? ReportContext.NONE : context;
         StringBuilder h = new StringBuilder(32_768);
         ExperimentConfig c = e.config();
         String title = firstNonBlank(e.name(), c == null ? null : c.name(), "Experiment " + e.id());
@@ -75,7 +84,7 @@ public final class HtmlReportRenderer {
         h.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
         h.append("<title>").append(esc(title)).append("</title><style>").append(CSS).append("</style></head><body>");
         header(h, e, title);
-        configuration(h, e);
+        configuration(h, e, ctx);
         if (e.rankMetrics() != null) {
             rank(h, e.rankMetrics());
         }
@@ -100,7 +109,7 @@ public final class HtmlReportRenderer {
         if (!e.enrichmentResults().isEmpty()) {
             enrichment(h, e.enrichmentResults());
         }
-        geneLists(h, e);
+        geneLists(h, e, ctx);
         h.append("<footer>StrategyLab experiment report \u00b7 experiment <code>").append(esc(e.id()))
                 .append("</code></footer></body></html>\n");
         return h.toString();
@@ -133,7 +142,7 @@ public final class HtmlReportRenderer {
         h.append("</header>");
     }
 
-    private static void configuration(StringBuilder h, Experiment e) {
+    private static void configuration(StringBuilder h, Experiment e, ReportContext ctx) {
         ExperimentConfig c = e.config();
         h.append("<section><h2>Configuration</h2><table>");
         if (c != null) {
@@ -148,7 +157,9 @@ public final class HtmlReportRenderer {
             if (c.targetGeneIds() != null) {
                 row(h, "Target gene IDs", String.valueOf(c.targetGeneIds().size()));
             }
-            if (c.controlSetId() != null) {
+            if (ctx.controlSetName() != null) {
+                row(h, "Control set", ctx.controlSetName());
+            } else if (c.controlSetId() != null) {
                 row(h, "Control set", c.controlSetId());
             }
         }
@@ -298,14 +309,17 @@ public final class HtmlReportRenderer {
         h.append("<table><tr><th>Metric</th><th>Estimate</th><th>95% percentile interval</th><th>SD</th></tr>");
         List<String> names = new ArrayList<>();
         List<ConfidenceInterval> cis = new ArrayList<>();
+        boolean outsideAny = false;
         for (Map<String, ConfidenceInterval> map : List.of(b.metricCis(), b.rankMetricCis())) {
             for (Map.Entry<String, ConfidenceInterval> e : map.entrySet()) {
                 ConfidenceInterval ci = e.getValue();
                 Double estimate = pointEstimate(e.getKey(), metrics, rank);
+                boolean outside = estimate != null && (estimate < ci.lower() || estimate > ci.upper());
+                outsideAny |= outside;
                 h.append("<tr><td>").append(esc(e.getKey())).append("</td><td class=\"n\">")
                         .append(estimate != null ? num(estimate) : num(ci.mean()) + "*")
                         .append("</td><td class=\"n\">[").append(num(ci.lower())).append(", ").append(num(ci.upper()))
-                        .append("]</td><td class=\"n\">").append(num(ci.std())).append("</td></tr>");
+                        .append(outside ? "] \u2020" : "]").append("</td><td class=\"n\">").append(num(ci.std())).append("</td></tr>");
                 if (!e.getKey().startsWith("enrichment_at_")) { // enrichment is on another scale
                     names.add(e.getKey());
                     cis.add(ci);
@@ -313,6 +327,11 @@ public final class HtmlReportRenderer {
             }
         }
         h.append("</table>");
+        if (outsideAny) {
+            h.append("<p class=\"meta\" id=\"estimate-outside\">\u2020 The estimate on the full data lies outside the"
+                    + " percentile interval of its resamples (which need not contain it when the resampled metric is"
+                    + " skewed or bounded, e.g. at 0 or 1): read the interval as the spread of the resamples.</p>");
+        }
         double[] lo = cis.stream().mapToDouble(ConfidenceInterval::lower).toArray();
         double[] mid = new double[cis.size()];
         for (int i = 0; i < mid.length; i++) {
@@ -515,12 +534,16 @@ public final class HtmlReportRenderer {
         h.append("</section>");
     }
 
-    private static void geneLists(StringBuilder h, Experiment e) {
+    private static void geneLists(StringBuilder h, Experiment e, ReportContext ctx) {
         if (e.truePositiveGenes().isEmpty() && e.falseNegativeGenes().isEmpty() && e.falsePositiveGenes().isEmpty()
                 && e.trueNegativeGenes().isEmpty()) {
             return;
         }
         h.append("<section><h2>Gene lists</h2>");
+        if (ctx.resultsCsvUrl() != null) {
+            h.append("<p><a id=\"results-csv\" href=\"").append(esc(ctx.resultsCsvUrl()))
+                    .append("\" download>Classified results (CSV)</a></p>");
+        }
         geneList(h, "True positives", e.truePositiveGenes());
         geneList(h, "False negatives", e.falseNegativeGenes());
         geneList(h, "False positives", e.falsePositiveGenes());

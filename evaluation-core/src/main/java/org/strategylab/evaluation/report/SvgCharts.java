@@ -121,13 +121,11 @@ final class SvgCharts {
         StringBuilder s = new StringBuilder(fmt("<svg role=\"img\" aria-label=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">",
                 esc(title), width, height, width, height));
         s.append(fmt("<text x=\"%d\" y=\"14\" font-size=\"12\">%s</text>", labelW, esc(valueLabel)));
+        List<String> shown = BarLabels.shortened(labels, BarLabels.MAX_CHARS);
         for (int i = 0; i < labels.size(); i++) {
             int y = 22 + i * rowH;
             double w = values[i] / max * (width - labelW - 70);
-            String label = labels.get(i);
-            if (label.length() > 28) {
-                label = label.substring(0, 27) + "\u2026";
-            }
+            String label = shown.get(i);
             // The full label stays readable as a tooltip when the visible one is shortened.
             s.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"11\"><title>%s</title>%s</text>",
                     labelW - 6, y + 13, esc(labels.get(i)), esc(label)));

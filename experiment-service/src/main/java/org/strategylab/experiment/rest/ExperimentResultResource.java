@@ -59,6 +59,21 @@ public class ExperimentResultResource {
     @Inject
     ExperimentService experiments;
 
+    /**
+     * The classified genes (gene_id, class TP/FN/FP/TN, name, organism, product) as a CSV download; the
+     * HTML report links to it.
+     */
+    @GET
+    @Path("/results.csv")
+    @Produces("text/csv")
+    public Uni<jakarta.ws.rs.core.Response> resultsCsv(@PathParam("id") String id) {
+        return experiments.resultsCsv(caller.id(), id).map(csv -> jakarta.ws.rs.core.Response
+                .ok(csv, MediaType.valueOf("text/csv").withCharset("UTF-8"))
+                .header("Content-Disposition", "attachment; filename=\"experiment-" + id + "-results.csv\"")
+                .header("X-Content-Type-Options", "nosniff")
+                .build());
+    }
+
     @GET
     @Path("/results/attributes")
     @Operation(summary = "The attributes the experiment's records can show, sort by and summarise")

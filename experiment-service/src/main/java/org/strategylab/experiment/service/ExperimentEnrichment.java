@@ -79,7 +79,9 @@ public class ExperimentEnrichment {
             }
             ExperimentSettings settings = ExperimentViews.settings(row);
             Uni<List<String>> targets = settings.geneIdMode() ? repository.targets(row.id) : Uni.createFrom().item(List.of());
-            return targets.chain(ids -> analyseAll(token, settings, row.upstreamStepId, ids, types, request.parameters()))
+            ExperimentResults stored = ExperimentViews.results(row);
+            return targets.chain(ids -> analyseAll(token, settings, row.upstreamStepId, ids, types, request.parameters(),
+                            genesAnalysed(stored, ids)))
                     .chain(fresh -> store(row, callerId, fresh));
         });
     }
@@ -88,14 +90,16 @@ public class ExperimentEnrichment {
      * Runs the types at once on the experiment's step (when it has one), its search or tree, or its
      * gene IDs; a type that fails answers a result with its error, never a failure.
      *
-     * @param parameters plugin values per type, or null
+     * @param parameters    plugin values per type, or null
+     * @param genesAnalysed the genes of the analysed result (the site's answer does not state it); 0 when unknown
      */
     public Uni<List<EnrichmentResult>> analyseAll(String token, ExperimentSettings settings, Long stepId,
                                                   List<String> targetIds, List<String> types,
-                                                  Map<String, Map<String, Object>> parameters) {
+                                                  Map<String, Map<String, Object>> parameters, int genesAnalysed) {
         return target(token, settings, stepId, targetIds)
                 .chain(target -> Uni.join().all(types.stream()
-                        .map(type -> analyse(token, settings, target, type, parameters(parameters, type))).toList())
+                        .map(type -> analyse(token, settings, target, type, parameters(parameters, type), genesAnalysed))
+                        .toList())
                         .andCollectFailures())
                 .onFailure().recoverWithItem(failure -> types.stream().map(type -> failed(type, failure)).toList());
     }
@@ -121,7 +125,7 @@ public class ExperimentEnrichment {
     }
 
     private Uni<EnrichmentResult> analyse(String token, ExperimentSettings settings, Target target, String type,
-                                          Map<String, Object> given) {
+                                          Map<String, Object> given, int genesAnalysed) {
         Map<String, Object> values = new LinkedHashMap<>(given);
         if (ONTOLOGIES.containsKey(type)) {
             values.put(ONTOLOGY_PARAMETER, ONTOLOGIES.get(type));
@@ -132,8 +136,27 @@ public class ExperimentEnrichment {
                         PLUGINS.get(type), values, waitSeconds)
                 .ifNoItem().after(wait.plus(ANSWER_GRACE))
                 .failWith(() -> new IllegalStateException("no answer from upstream-gateway within " + wait.toSeconds() + " s"))
-                .map(outcome -> new EnrichmentResult(type, terms(outcome.path("terms")), 0, 0, null))
+                .map(outcome -> new EnrichmentResult(type, terms(outcome.path("terms")), genesAnalysed, 0, null))
                 .onFailure().recoverWithItem(failure -> failed(type, failure));
+    }
+
+    /**
+     * How many genes an analysis of the experiment's result covers: its gene IDs in gene-ID mode, else the
+     * result's size in genes (the classification's result count). The site's enrichment answer states
+     * neither this nor the background size (upstream-wdk §3.7), so it is taken from the experiment; the
+     * background stays 0, which the report shows as not reported.
+     */
+    public static int genesAnalysed(ExperimentResults results, List<String> targetIds) {
+        if (targetIds != null && !targetIds.isEmpty()) {
+            return (int) targetIds.stream().distinct().count();
+        }
+        if (results == null) {
+            return 0;
+        }
+        if (results.metrics() != null && results.metrics().totalResults() > 0) {
+            return results.metrics().totalResults();
+        }
+        return results.resultCount() == null ? 0 : (int) Math.min(Integer.MAX_VALUE, results.resultCount());
     }
 
     private static EnrichmentResult failed(String type, Throwable failure) {

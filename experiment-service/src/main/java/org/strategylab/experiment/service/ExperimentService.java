@@ -10,6 +10,7 @@ import org.jboss.logging.Logger;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.evaluation.report.HtmlReportRenderer;
+import org.strategylab.evaluation.report.ReportContext;
 import org.strategylab.eventlog.OperationKinds;
 import org.strategylab.eventlog.index.OperationRecord;
 import org.strategylab.eventlog.index.OperationsIndex;
@@ -24,6 +25,8 @@ import org.strategylab.experiment.client.UpstreamGateway;
 import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.messaging.CommandPublisher;
 import org.strategylab.experiment.messaging.ExperimentCommand;
+import org.strategylab.experiment.api.ControlSet;
+import org.strategylab.experiment.persistence.ControlSetRepository;
 import org.strategylab.experiment.persistence.ExperimentEntity;
 import org.strategylab.experiment.persistence.ExperimentRepository;
 import org.strategylab.experiment.service.run.AcceptedRows;
@@ -68,6 +71,9 @@ public class ExperimentService {
 
     @Inject
     ExperimentViews views;
+
+    @Inject
+    ControlSetRepository controlSets;
 
     @Inject
     AcceptedRows accepted;
@@ -204,9 +210,36 @@ public class ExperimentService {
         });
     }
 
-    /** The self-contained HTML report (evaluation-core). */
+    /**
+     * The self-contained HTML report (evaluation-core), naming the control set it used (when the caller
+     * can still see it) and linking the classified results as CSV beside it.
+     */
     public Uni<String> report(String callerId, String id) {
-        return owned(callerId, id).map(row -> new HtmlReportRenderer().render(views.forReport(row)));
+        return owned(callerId, id).chain(row -> controlSetName(callerId, ExperimentViews.settings(row).controlSetId())
+                .map(name -> new HtmlReportRenderer().render(views.forReport(row),
+                        new ReportContext(name, RESULTS_CSV))));
+    }
+
+    /** The classified genes of the caller's experiment as CSV ({@link ClassifiedResultsCsv}). */
+    public Uni<String> resultsCsv(String callerId, String id) {
+        return owned(callerId, id).map(row -> ClassifiedResultsCsv.of(ExperimentViews.results(row)));
+    }
+
+    /** The results CSV relative to the report's address ({@code /api/v1/experiments/{id}/export}). */
+    static final String RESULTS_CSV = "results.csv";
+
+    /** The name of a control set the caller can see; null when there is none or it is gone or hidden. */
+    private Uni<String> controlSetName(String callerId, String controlSetId) {
+        if (controlSetId == null) {
+            return Uni.createFrom().nullItem();
+        }
+        UUID setId;
+        try {
+            setId = UUID.fromString(controlSetId);
+        } catch (IllegalArgumentException notAnId) {
+            return Uni.createFrom().nullItem();
+        }
+        return controlSets.findVisible(setId, callerId).map(found -> found.map(ControlSet::name).orElse(null));
     }
 
     Uni<ExperimentEntity> owned(String callerId, String id) {

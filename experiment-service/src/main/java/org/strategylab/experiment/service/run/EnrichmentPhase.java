@@ -38,7 +38,8 @@ public class EnrichmentPhase implements RunPhase {
         ExperimentSettings settings = context.settings();
         return context.progress().emit(phase(), "enrichment: " + String.join(", ", settings.enrichmentTypes()), null)
                 .chain(() -> enrichment.analyseAll(context.token(), settings, state.upstreamStepId(),
-                        context.targetGeneIds(), settings.enrichmentTypes(), null))
+                        context.targetGeneIds(), settings.enrichmentTypes(), null,
+                        ExperimentEnrichment.genesAnalysed(state.results(), context.targetGeneIds())))
                 .map(fresh -> {
                     ExperimentResults results = state.results();
                     return state.withResults(results.withEnrichmentResults(
