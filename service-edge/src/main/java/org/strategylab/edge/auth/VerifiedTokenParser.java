@@ -46,14 +46,15 @@ public class VerifiedTokenParser implements JWTParser {
 
     @Override
     public JsonWebToken parse(String token) throws ParseException {
+        JsonWebToken known = verified.getIfPresent(token);
+        if (known != null && unexpired(known)) {
+            return known;
+        }
+        // only on a miss: a user's next requests must not pay for reading the claims once more
         if (onBehalfOf.claimsToBeOne(token)) {
             // a worker acting for its operation's user: verified against the services' key and this
             // service's audience, never against the user tokens' key (and so never cached with them)
             return onBehalfOf.verify(token);
-        }
-        JsonWebToken known = verified.getIfPresent(token);
-        if (known != null && unexpired(known)) {
-            return known;
         }
         verified.invalidate(token);
         JsonWebToken jwt = verifier.parse(token); // throws when it is not (or no longer) valid
