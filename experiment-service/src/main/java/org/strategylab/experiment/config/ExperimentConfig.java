@@ -34,6 +34,14 @@ public interface ExperimentConfig {
         @WithDefault("4")
         int maxConcurrent();
 
+        /**
+         * Of those, how many one caller (the user a bearer token names, or one address without one) may have
+         * read and handled at once; default 2. A caller's further requests wait behind their own, so
+         * one user's slow uploads or long synchronous analyses do not make other users wait or 503.
+         */
+        @WithDefault("2")
+        int maxConcurrentPerCaller();
+
         /** The longest a request waits for its turn before it is answered 503 with Retry-After; default 60 s. */
         @WithDefault("PT60S")
         Duration maxWait();
@@ -95,6 +103,16 @@ public interface ExperimentConfig {
         /** Runs one instance works on at once; a further command waits (default 8). */
         @WithDefault("8")
         int maxConcurrent();
+
+        /**
+         * The most operations (experiment runs, batches, benchmarks, seeds and analyses) one user may
+         * have running or queued at once; one more is refused with 429 and {@code Retry-After}
+         * (default 30). Checked when the request arrives, so two requests at the same moment may
+         * both pass at the cap's edge. While under it, a user's queued work waits its turn: free
+         * slots go to the user with the least work running.
+         */
+        @WithDefault("30")
+        int perUserMaxActive();
 
         /**
          * Whether the instance that accepts an experiment starts its run at once while it has a free

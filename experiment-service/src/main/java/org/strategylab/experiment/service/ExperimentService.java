@@ -79,6 +79,9 @@ public class ExperimentService {
     AcceptedRows accepted;
 
     @Inject
+    ActiveOperationCap cap;
+
+    @Inject
     UpstreamGateway upstream;
 
     @Inject
@@ -86,14 +89,14 @@ public class ExperimentService {
 
     public Uni<OperationAccepted> start(String callerId, String token, ExperimentRequest request) {
         Context trace = Context.current();
-        return requests.validate(callerId, token, request).chain(valid -> {
+        return cap.admit(callerId).chain(() -> requests.validate(callerId, token, request)).chain(valid -> {
             UUID id = UUID.randomUUID();
             UUID operationId = UUID.randomUUID();
             ExperimentEntity row = NewExperimentRow.of(id, callerId, valid, operationId);
             ExperimentCommand command = new ExperimentCommand(ExperimentCommand.RUN, operationId.toString(),
                     java.util.List.of(id.toString()), null, callerId, token, null);
             OperationStarted started = OperationStarted.single(operationId.toString(), id.toString());
-            if (config.runs().runWhereAccepted() && worker.reserveSlot(operationId)) {
+            if (config.runs().runWhereAccepted() && worker.reserveSlot(operationId, callerId)) {
                 return startHere(command, row, trace).map(operation -> new OperationAccepted(started, operation));
             }
             // the operation and the row are written at once, the command only after both, so the
@@ -119,7 +122,7 @@ public class ExperimentService {
                 EVENTS_TOPIC).memoize().indefinitely();
         return Uni.combine().all().unis(holding, repository.insert(row)).asTuple()
                 .onFailure().call(failure -> {
-                    worker.releaseSlot(operationId);
+                    worker.releaseSlot(operationId, command.ownerId());
                     // held here and never run: ended, so nothing waits for it (nothing to end if the
                     // registration itself failed)
                     return holding.chain(handle -> handle.fail("the run could not start: "
@@ -142,7 +145,7 @@ public class ExperimentService {
             throw ProblemException.invalid("Name a site to seed", java.util.List.of(new org.strategylab.edge.problem.FieldError(
                     "siteId", siteId == null || siteId.isBlank() ? "is required" : "no site with id '" + siteId + "'")));
         }
-        return operations.register(callerId, ExperimentCommand.SEED, siteId, EVENTS_TOPIC)
+        return cap.admit(callerId).chain(() -> operations.register(callerId, ExperimentCommand.SEED, siteId, EVENTS_TOPIC))
                 .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.SEED, operation.id().toString(),
                                 java.util.List.of(), siteId, callerId, token, null))
                         .map(sent -> new OperationAccepted(new OperationStarted(operation.id().toString(), null, null,

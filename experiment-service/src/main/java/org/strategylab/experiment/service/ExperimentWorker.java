@@ -75,7 +75,8 @@ public class ExperimentWorker {
         startedFromCommands = Counter.builder("strategylab.experiments.runs.started").tag("path", "command")
                 .description("Runs started by a worker that took them from experiment.commands").register(meters);
         workers = operations.commandWorkers(ExperimentService.EVENTS_TOPIC, config.runs().maxConcurrent(),
-                this::read, command -> UUID.fromString(command.operationId()), (handle, command, slot) -> {
+                this::read, new CommandWorkers.Identity<>(command -> UUID.fromString(command.operationId()),
+                        ExperimentCommand::ownerId), (handle, command, slot) -> {
                     startedFromCommands.increment();
                     start(runOf(command).orElseThrow(), handle, command, slot);
                 });
@@ -99,20 +100,20 @@ public class ExperimentWorker {
      * ({@link #runHere}); false when every slot is taken (the run then waits in Kafka). Its command
      * is skipped here until it ends ({@link CommandWorkers}).
      */
-    public boolean reserveSlot(UUID operationId) {
-        return workers.reserveHere(operationId);
+    public boolean reserveSlot(UUID operationId, String ownerId) {
+        return workers.reserveHere(operationId, ownerId);
     }
 
     /** Gives back a slot {@link #reserveSlot} took for a run that then could not start. */
-    public void releaseSlot(UUID operationId) {
-        workers.releaseHere(operationId);
+    public void releaseSlot(UUID operationId, String ownerId) {
+        workers.releaseHere(operationId, ownerId);
     }
 
     /** Starts a run this instance accepted and holds the operation of, in the slot it reserved. */
     public void runHere(OperationHandle handle, ExperimentCommand command) {
         OperationRun run = runOf(command).orElseThrow(() -> new IllegalArgumentException(
                 "no run of type " + command.type()));
-        workers.runHere(handle.id(), slot -> {
+        workers.runHere(handle.id(), command.ownerId(), slot -> {
             startedHere.increment();
             start(run, handle, command, slot);
         });
@@ -126,9 +127,13 @@ public class ExperimentWorker {
         return config.runs().timeout().multipliedBy(Math.max(1, command.experimentIds().size())).plus(ASSERTION_MARGIN);
     }
 
-    /** One command's payload off {@code experiment.commands}: completes once its run has started, or was skipped. */
-    public Uni<Void> consume(String payload) {
-        return workers.consume(payload);
+    /**
+     * One command off {@code experiment.commands}: completes once it waits for a slot (in its user's
+     * turn), or at once when there is nothing to do; {@code ack} is called once its run has started
+     * or was skipped.
+     */
+    public Uni<Void> consume(String payload, java.util.function.Supplier<java.util.concurrent.CompletionStage<Void>> ack) {
+        return workers.consume(payload, ack);
     }
 
     private void start(OperationRun run, OperationHandle handle, ExperimentCommand received,

@@ -42,6 +42,22 @@ public interface EventLogConfig {
     /** Catch-up reads of an operation's past events. */
     Replay replay();
 
+    /** The workers that take operations from a commands topic. */
+    Workers workers();
+
+    /** The workers that take operations from a commands topic ({@code CommandWorkers}). */
+    interface Workers {
+
+        /**
+         * Commands read ahead and waiting in memory for a slot, so that free slots can go to the user
+         * with the least work running rather than to whoever wrote most commands first; default 1000.
+         * Past that the consumer waits and the rest stay in Kafka (and in the index, queued). A
+         * command waits unacknowledged, so an instance that dies loses none of them.
+         */
+        @WithDefault("1000")
+        int maxWaitingCommands();
+    }
+
     /** The event producer. */
     interface Producer {
 

@@ -52,19 +52,27 @@ public class Operations {
 
     /**
      * The workers of a service that takes operations whose events go to {@code eventsTopic} from its
-     * commands: up to {@code maxConcurrent} at once, each claimed only once a slot is free. This
-     * instance is recorded as serving the topic from now on, so its queued operations wait for it.
+     * commands: up to {@code maxConcurrent} at once, each claimed only once a slot is free, free slots
+     * going to the owner with the least work running ({@link CommandWorkers}). This instance is
+     * recorded as serving the topic from now on, so its queued operations wait for it.
      *
-     * @param reader        reads a command off the topic (null: drop it, e.g. a type this service does not run)
-     * @param operationIdOf the operation a command is for
-     * @param work          starts a claimed operation's work (see {@link CommandWorkers.Work})
+     * @param reader   reads a command off the topic (null: drop it, e.g. a type this service does not run)
+     * @param identity the operation a command is for, and its owner
+     * @param work     starts a claimed operation's work (see {@link CommandWorkers.Work})
      */
     public <C> CommandWorkers<C> commandWorkers(String eventsTopic, int maxConcurrent, CommandWorkers.Reader<C> reader,
-                                                java.util.function.Function<C, UUID> operationIdOf,
-                                                CommandWorkers.Work<C> work) {
+                                                CommandWorkers.Identity<C> identity, CommandWorkers.Work<C> work) {
         leases.serve(eventsTopic);
-        return new CommandWorkers<>(eventsTopic, new WorkSlots(maxConcurrent), reader, operationIdOf, this::claim, work,
-                Infrastructure.getDefaultWorkerPool());
+        return new CommandWorkers<>(eventsTopic, new WorkSlots(maxConcurrent), config.workers().maxWaitingCommands(),
+                reader, identity, this::claim, work, Infrastructure.getDefaultWorkerPool());
+    }
+
+    /**
+     * How many active operations (running or queued) the owner has in this service's index: what a
+     * per-user cap is checked against before a new one is registered.
+     */
+    public Uni<Long> activeOf(String ownerId) {
+        return index.countActive(ownerId, null, null);
     }
 
     /**
