@@ -47,8 +47,9 @@ public interface ExperimentConfig {
     interface Intake {
 
         /**
-         * POSTs under {@code /api/v1/experiments} and {@code /api/v1/control-sets} (the bodies with
-         * gene lists) read and handled at once by one instance; default 4.
+         * POSTs under {@code /api/v1/experiments}, {@code /api/v1/control-sets} and
+         * {@code /api/v1/control-resolutions} (the bodies with gene lists) read and handled at once by
+         * one instance; default 4.
          */
         @WithDefault("4")
         int maxConcurrent();
