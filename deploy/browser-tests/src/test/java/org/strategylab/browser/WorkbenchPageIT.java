@@ -170,6 +170,85 @@ class WorkbenchPageIT {
         }
     }
 
+    /**
+     * Issue 38's controls: the wizard's check resolves them as the run will (a saved set's too), names
+     * each renamed ID with its gene and the unknown ones as not counted, says when no positive would
+     * resolve, and the experiment's results show the same resolution after the run.
+     */
+    @Test
+    void theWizardShowsHowTheControlsResolveBeforeTheRunAndTheResultsAfterIt() throws Exception {
+        List<String> positives = List.of("pf3d7_0105300", "PF3D7_0100100.1", "FAKE_GENE_1", "PF3D7_0100600", "PF3D7_0105300");
+        List<String> negatives = List.of("BOGUS", "PF3D7_0100300");
+        String token = stack.signIn("rosalind");
+        post("/api/v1/control-sets", token, Map.of("name", "issue 38 controls", "siteId", "plasmodb",
+                "positiveIds", positives, "negativeIds", negatives));
+        try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
+            WebDriver d = browser.driver();
+            browser.open(stack.baseUri(), "/workbench/#/new").signIn("rosalind");
+            click(browser, By.cssSelector("[data-search=GenesByText]"));
+            WebElement text = browser.waitFor(x -> browser.first(By.id("wb-param-text_expression")), WAIT);
+            text.clear();
+            text.sendKeys("*kinase");
+            WebElement organism = d.findElement(By.cssSelector("#wb-param-text_search_organism input[value='Plasmodium falciparum 3D7']"));
+            if (!organism.isSelected()) {
+                organism.click();
+            }
+            click(browser, By.id("wb-next"));
+
+            // the saved set, resolved now as the run will resolve it
+            click(browser, By.id("wb-controls-set"));
+            Select sets = new Select(browser.waitFor(x -> browser.first(By.id("wb-control-set")), WAIT));
+            sets.selectByVisibleText(sets.getOptions().stream().map(WebElement::getText)
+                    .filter(t -> t.startsWith("issue 38 controls")).findFirst().orElseThrow());
+            click(browser, By.id("wb-resolve"));
+            String fromSet = browser.waitFor(x -> browser.first(By.id("wb-resolution-result")), WAIT).getText();
+            assertResolutionShown(fromSet);
+
+            // pasted IDs: the same, and a clear word when no positive would resolve
+            click(browser, By.id("wb-controls-paste"));
+            WebElement positiveBox = browser.waitFor(x -> browser.first(By.id("wb-positives")), WAIT);
+            positiveBox.sendKeys("FAKE_GENE_1\nNOT_A_GENE");
+            d.findElement(By.id("wb-negatives")).sendKeys(String.join("\n", negatives));
+            click(browser, By.id("wb-resolve"));
+            String refused = browser.waitFor(x -> browser.first(By.id("wb-resolution-result-no-positive")), WAIT).getText();
+            assertTrue(refused.contains("would be refused"), refused);
+            assertTrue(d.findElement(By.id("wb-resolution-result")).getText().contains("NOT_A_GENE — not counted"));
+            positiveBox.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
+            positiveBox.sendKeys(String.join("\n", positives));
+            click(browser, By.id("wb-resolve"));
+            String pasted = browser.waitFor(x -> {
+                WebElement shown = browser.first(By.id("wb-resolution-result"));
+                return shown != null && shown.getText().contains("3 genes counted") ? shown.getText() : null;
+            }, WAIT);
+            assertResolutionShown(pasted);
+            browser.script("document.getElementById('wb-resolution-result').scrollIntoView()");
+            browser.screenshot("workbench-controls-resolved-1280");
+
+            // the run counts the resolved genes, and its results show the same resolution
+            click(browser, By.id("wb-next"));
+            browser.waitFor(x -> browser.first(By.id("wb-exp-name")), WAIT).sendKeys("Issue 38 controls");
+            click(browser, By.id("wb-run"));
+            browser.waitFor(x -> browser.first(By.id("wb-metric-cards")), WAIT);
+            String after = browser.waitFor(x -> browser.first(By.id("wb-control-resolution")), WAIT).getText();
+            assertResolutionShown(after);
+            String experimentId = d.getCurrentUrl().replaceAll(".*#/experiments/([^/]+)/.*", "$1");
+            JsonNode experiment = get("/api/v1/experiments/" + experimentId, token);
+            assertEquals(3, experiment.path("metrics").path("totalPositives").asInt());
+            assertEquals(1, experiment.path("metrics").path("totalNegatives").asInt());
+            assertTrue(d.findElement(By.id("wb-result-facts")).getText().contains("3 positive and 1 negative controls"));
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    /** Issue 38's controls as shown: each renamed ID with its gene, the unknown ones not counted, the twin merged. */
+    private static void assertResolutionShown(String shown) {
+        for (String line : List.of("3 genes counted from 5 IDs", "pf3d7_0105300 → PF3D7_0105300",
+                "PF3D7_0100100.1 → PF3D7_0100100", "FAKE_GENE_1 — not counted", "PF3D7_0105300 — merged",
+                "1 gene counted from 2 IDs", "BOGUS — not counted")) {
+            assertTrue(shown.contains(line), line + " in: " + shown);
+        }
+    }
+
     @Test
     void twoExperimentsAreComparedAsAJaccardHeatmap() throws Exception {
         String token = stack.signIn("olga");

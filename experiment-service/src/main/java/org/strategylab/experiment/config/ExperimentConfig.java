@@ -20,6 +20,25 @@ public interface ExperimentConfig {
     /** Requests that carry gene lists, taken in a few at a time. */
     Intake intake();
 
+    /** How typed gene IDs (controls, control sets, custom gene sets) are resolved against the site. */
+    GeneResolution geneResolution();
+
+    /**
+     * Typed IDs are resolved through upstream-gateway's internal gene lookup, which takes at most
+     * its {@code results.gene-lookup-max} IDs in one call (and looks them up on the site 1,000 at a
+     * time). Longer lists are sent in calls of {@link #batchSize()} IDs, one after another, so no
+     * list is ever refused or cut for its length.
+     */
+    interface GeneResolution {
+
+        /**
+         * The most IDs sent to upstream-gateway's gene lookup in one call (default 100,000; keep it
+         * at most upstream-gateway's {@code strategylab.upstream.results.gene-lookup-max}, 200,000).
+         */
+        @WithDefault("100000")
+        int batchSize();
+    }
+
     /**
      * A gene-ID experiment's body holds up to {@code runs.max-target-genes} IDs, several MB once
      * parsed; fifty at once would hold the heap of a small pod. Requests past the limit wait, their
@@ -28,8 +47,9 @@ public interface ExperimentConfig {
     interface Intake {
 
         /**
-         * POSTs under {@code /api/v1/experiments} and {@code /api/v1/control-sets} (the bodies with
-         * gene lists) read and handled at once by one instance; default 4.
+         * POSTs under {@code /api/v1/experiments}, {@code /api/v1/control-sets} and
+         * {@code /api/v1/control-resolutions} (the bodies with gene lists) read and handled at once by
+         * one instance; default 4.
          */
         @WithDefault("4")
         int maxConcurrent();

@@ -35,7 +35,8 @@ import org.strategylab.experiment.config.ExperimentConfig;
 @ApplicationScoped
 public class RequestIntake {
 
-    private static final String[] PREFIXES = {"/api/v1/experiments", "/api/v1/control-sets"};
+    private static final String[] PREFIXES = {"/api/v1/experiments", "/api/v1/control-sets",
+            "/api/v1/control-resolutions"};
 
     @Inject
     ExperimentConfig config;

@@ -147,7 +147,11 @@ function customEnrichment(context) {
       replace(out, el('dl', { class: 'wb-summary', id: 'wb-custom-result' },
         [['Gene set', r.geneSetName], ['Set size', num(r.geneSetSize)], ['In the result', num(r.overlapCount)],
           ['Background', num(r.backgroundSize)], ['Fold enrichment', num(r.foldEnrichment)], ['Odds ratio', num(r.oddsRatio)],
-          ['p-value (hypergeometric)', pval(r.pValue)], ['Overlap genes', (r.overlapGenes || []).join(', ') || '–']]
+          ['p-value (hypergeometric)', pval(r.pValue)], ['Overlap genes', (r.overlapGenes || []).join(', ') || '–'],
+          // the set's IDs as resolved against the site before they were counted
+          ['IDs typed otherwise', ((r.geneSetResolution || {}).renamed || []).map(x => `${x.input} → ${x.geneId}`).join(', ') || '–'],
+          ['Not genes of the site (not counted)', ((r.geneSetResolution || {}).unknown || []).join(', ') || '–'],
+          ['Duplicates merged', ((r.geneSetResolution || {}).duplicates || []).join(', ') || '–']]
           .map(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
     } catch (err) {
       replace(out, errorText(messageOf(err)));

@@ -6,6 +6,7 @@ import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
 import { caveats, errorText, messageOf, num, pct, pager, recordNoun, sortableTable } from './util.js';
 import { barChart, histogram, lineChart } from './charts.js';
+import { resolutionView } from './resolution.js';
 
 const CARDS = [['sensitivity', 'Sensitivity (recall)'], ['specificity', 'Specificity'], ['precision', 'Precision'],
   ['f1Score', 'F1 score'], ['mcc', 'MCC'], ['balancedAccuracy', 'Balanced accuracy']];
@@ -42,36 +43,23 @@ export function renderResults(panel, experiment) {
   const facts = el('p', { class: 'muted', id: 'wb-result-facts' }, `${num(m.totalResults)} ${noun} in the result · ${num(m.totalPositives)} positive and `
     + `${num(m.totalNegatives)} negative controls` + (experiment.totalTimeSeconds ? ` · ran in ${num(experiment.totalTimeSeconds, 1)} s` : ''));
 
-  replace(panel, facts, controlResolution(experiment.controlResolution),
+  replace(panel, facts, resolvedControls(experiment.controlResolution),
     caveats(experiment.robustness && experiment.robustness.warnings, 'wb-ci-caveats'), cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics), records(experiment),
     (experiment.config || {}).mode === 'gene-ids' ? null : distributions(experiment));
 }
 
-/** What resolving the typed controls against the site changed: renamed, unknown (not counted), merged. */
-function controlResolution(resolution) {
+/** The controls as resolved before the run, open, with a one-line summary to fold it under. */
+function resolvedControls(resolution) {
   if (!resolution) {
     return null;
   }
-  const parts = [];
-  for (const [label, list] of [['positive', resolution.positives], ['negative', resolution.negatives]]) {
-    if (!list) {
-      continue;
-    }
-    const notes = [];
-    if ((list.renamed || []).length) {
-      notes.push(`${num(list.renamed.length)} typed otherwise (${list.renamed.slice(0, 5).map((r) => `${r.input} → ${r.geneId}`).join(', ')}${list.renamed.length > 5 ? ', …' : ''})`);
-    }
-    if ((list.unknown || []).length) {
-      notes.push(`${num(list.unknown.length)} unknown on the site, not counted (${list.unknown.slice(0, 10).join(', ')}${list.unknown.length > 10 ? ', …' : ''})`);
-    }
-    if ((list.duplicates || []).length) {
-      notes.push(`${num(list.duplicates.length)} duplicate${list.duplicates.length === 1 ? '' : 's'} merged`);
-    }
-    if (notes.length) {
-      parts.push(`${label} controls: ${notes.join('; ')}`);
-    }
-  }
-  return parts.length ? el('p', { class: 'muted', id: 'wb-control-resolution' }, 'Controls resolved against the site — ' + parts.join(' · ')) : null;
+  const lists = [resolution.positives, resolution.negatives].filter(Boolean);
+  const count = key => lists.reduce((sum, list) => sum + (list[key] || []).length, 0);
+  return el('details', { class: 'wb-resolution', open: true },
+    el('summary', {}, `Controls as counted: ${num((resolution.positives || {}).resolved)} positive and `
+      + `${num((resolution.negatives || {}).resolved)} negative genes; ${num(count('renamed'))} typed otherwise, `
+      + `${num(count('unknown'))} not counted, ${num(count('duplicates'))} merged`),
+    resolutionView(resolution, 'wb-control-resolution'));
 }
 
 function rankCharts(rank) {
