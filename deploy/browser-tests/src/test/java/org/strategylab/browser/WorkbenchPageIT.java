@@ -512,6 +512,8 @@ class WorkbenchPageIT {
                 return text.contains("F1 " + percent(refinedF1)) ? text : null;
             }, WAIT);
             assertTrue(after.contains("kept only a list of genes") && !after.contains("stale"), after);
+            // the same experiment, so the same conversation: the turn is still there after the page is drawn again
+            browser.waitFor(x -> x.findElement(By.id("wb-chat-log")).getText().contains("keep only PF3D7_0102200"), WAIT);
             browser.screenshot("workbench-version-refined-1280");
             browser.assertNoConsoleErrors();
         }
