@@ -16,7 +16,6 @@ import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.api.RefineRequest;
 import org.strategylab.experiment.client.UpstreamFailure;
 import org.strategylab.experiment.client.UpstreamGateway;
-import org.strategylab.experiment.persistence.ExperimentEntity;
 import org.strategylab.experiment.persistence.ExperimentRepository;
 import org.strategylab.experiment.service.run.UpstreamEvaluation;
 
@@ -45,6 +44,7 @@ public class Refinement {
 
     public Uni<JsonNode> refine(String callerId, String token, String id, RefineRequest request) {
         return experiments.owned(callerId, id).chain(row -> {
+            // a result on the site to refine, else 409 NO_UPSTREAM_STEP
             ResultBrowser.step(row);
             if (row.upstreamStrategyId == null) {
                 throw ProblemException.conflict("NO_UPSTREAM_STEP", "The experiment has no strategy on the site to refine");
