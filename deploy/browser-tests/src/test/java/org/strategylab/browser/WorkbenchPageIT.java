@@ -524,6 +524,80 @@ class WorkbenchPageIT {
         }
     }
 
+    /**
+     * Refinements are versions (issue 38 item 4): a refine shows as version 2 of the experiment with its
+     * figures marked stale, in the list and on the page; version 1 stays readable as it was; the page's
+     * Undo goes back to it; the assistant's "keep only …" makes version 2 again and the list shows its
+     * new F1 without a reload.
+     */
+    @Test
+    void aRefinementIsAVersionTheListFollowsAndUndoGoesBack() throws Exception {
+        String token = stack.signIn("vera");
+        JsonNode started = post("/api/v1/experiments", token, Map.of("siteId", "plasmodb", "name", "Taxon screen",
+                "searchName", "GenesByTaxon", "parameters", Map.of("organism", List.of("Plasmodium falciparum 3D7")),
+                "positiveControls", REDUCTASES, "negativeControls", KINASES));
+        String id = awaitEnd(token, started.get("experimentId").asText());
+        double firstF1 = get("/api/v1/experiments/" + id, token).path("metrics").path("f1Score").asDouble();
+        post("/api/v1/experiments/" + id + "/refine", token, Map.of("action", "combine", "searchName", "GenesWithSignalPeptide",
+                "parameters", Map.of("organism", List.of("Plasmodium falciparum 3D7")), "operator", "INTERSECT", "version", 1));
+        try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
+            WebDriver d = browser.driver();
+            openSignedIn(browser, "vera", "/workbench/#/experiments/" + id + "/results");
+            By listed = By.cssSelector(".wb-exp[data-id='" + id + "']");
+            String row = browser.waitFor(x -> {
+                WebElement item = browser.first(listed);
+                return item != null && item.getText().contains("v2 of") ? item.getText() : null;
+            }, WAIT);
+            assertTrue(row.contains("v2 of \u201cTaxon screen\u201d \u00b7 INTERSECT with GenesWithSignalPeptide"), row);
+            assertTrue(row.contains("F1 " + percent(firstF1) + " \u00b7 stale"), row);
+            assertTrue(browser.waitFor(x -> browser.first(By.id("wb-exp-version")), WAIT).getText().startsWith("Version 2 of 2"));
+            browser.waitFor(x -> browser.first(By.id("wb-metrics-stale")), WAIT);
+            browser.screenshot("workbench-version-stale-1280");
+
+            // version 1, read as it was kept
+            click(browser, By.cssSelector(".wb-exp[data-id='" + id + "'] .wb-exp-parent"));
+            browser.waitFor(x -> browser.first(By.id("wb-version-current")), WAIT);
+            assertTrue(d.findElement(By.id("wb-exp-title")).getText().endsWith("version 1"));
+            assertEquals(percent(firstF1), card(browser, "f1Score"));
+            assertEquals(null, browser.first(By.id("wb-metrics-stale")));
+            click(browser, By.id("wb-version-current"));
+
+            // one step back: version 1 is the experiment again, in the page, the list and the API
+            click(browser, By.id("wb-undo"));
+            browser.waitFor(x -> browser.first(By.id("wb-exp-version")) == null && browser.first(By.id("wb-undo")) == null
+                    && browser.first(By.id("wb-metric-cards")) != null, WAIT);
+            assertEquals(percent(firstF1), card(browser, "f1Score"));
+            browser.waitFor(x -> {
+                String text = x.findElement(listed).getText();
+                return !text.contains("v2 of") && text.contains("F1 " + percent(firstF1)) && !text.contains("stale");
+            }, WAIT);
+            assertEquals(1, get("/api/v1/experiments/" + id, token).path("version").asInt());
+
+            // the assistant keeps two genes: version 2 again, re-evaluated, and the list shows its F1 at once
+            click(browser, By.id("wb-tab-chat"));
+            browser.waitFor(x -> browser.first(By.id("wb-chat-input")), WAIT).sendKeys("keep only PF3D7_0102200 and PF3D7_0105300");
+            click(browser, By.id("wb-chat-send"));
+            browser.waitFor(x -> {
+                WebElement line = browser.first(By.id("wb-exp-version"));
+                return line != null && line.getText().startsWith("Version 2 of 2") ? line : null;
+            }, WAIT);
+            JsonNode refined = get("/api/v1/experiments/" + id, token);
+            assertEquals(2, refined.path("version").asInt());
+            assertEquals(false, refined.path("metricsStale").asBoolean());
+            double refinedF1 = refined.path("metrics").path("f1Score").asDouble();
+            assertTrue(refinedF1 != firstF1, "keeping two genes changes F1");
+            String after = browser.waitFor(x -> {
+                String text = x.findElement(listed).getText();
+                return text.contains("F1 " + percent(refinedF1)) ? text : null;
+            }, WAIT);
+            assertTrue(after.contains("kept only a list of genes") && !after.contains("stale"), after);
+            // the same experiment, so the same conversation: the turn is still there after the page is drawn again
+            browser.waitFor(x -> x.findElement(By.id("wb-chat-log")).getText().contains("keep only PF3D7_0102200"), WAIT);
+            browser.screenshot("workbench-version-refined-1280");
+            browser.assertNoConsoleErrors();
+        }
+    }
+
     /** A single search's result: a column's distribution in the page is the API's histogram. */
     @Test
     void aDistributionIsTheApisHistogram() throws Exception {

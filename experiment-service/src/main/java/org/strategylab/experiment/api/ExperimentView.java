@@ -19,6 +19,10 @@ import org.strategylab.evaluation.model.TreeOptimizationResult;
  *                     count, never its transcript rows), or the number of given IDs
  * @param controlResolution how the typed controls were resolved against the site before counting
  *                          (null for experiments from before resolution existed)
+ * @param version      the experiment's version: 1, then one more per refine (issue 38 item 4)
+ * @param refinement   what made this version from the one before (null for version 1)
+ * @param versions     every version, oldest first, the current one last: on the read of one
+ *                     experiment, its undo and its versions; null elsewhere (events, lists)
  */
 public record ExperimentView(String id, String userId, String siteId, String name, ExperimentConfigView config,
                              String status, ExperimentMetrics metrics, CrossValidationResult crossValidation,
@@ -30,5 +34,6 @@ public record ExperimentView(String id, String userId, String siteId, String nam
                              Object optimizationResult, Long upstreamStrategyId, Long upstreamStepId, String notes,
                              StepAnalysisResult stepAnalysis, RankMetrics rankMetrics, BootstrapResult robustness,
                              TreeOptimizationResult treeOptimization, String operationId, boolean metricsStale,
-                             Long resultCount, ControlResolution controlResolution) {
+                             Long resultCount, ControlResolution controlResolution, int version,
+                             VersionRefinement refinement, List<ExperimentVersion> versions) {
 }

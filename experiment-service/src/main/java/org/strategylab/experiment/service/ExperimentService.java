@@ -87,6 +87,9 @@ public class ExperimentService {
     @Inject
     org.strategylab.sites.SiteRegistry sites;
 
+    @Inject
+    ExperimentVersions versions;
+
     public Uni<OperationAccepted> start(String callerId, String token, ExperimentRequest request) {
         Context trace = Context.current();
         return cap.admit(callerId).chain(() -> requests.validate(callerId, token, request)).chain(valid -> {
@@ -171,11 +174,12 @@ public class ExperimentService {
         });
     }
 
-    /** One experiment, a gene-ID experiment with its input ({@code config.targetGeneIds}, read from its own table). */
+    /**
+     * One experiment with its versions, a gene-ID experiment with its input ({@code config.targetGeneIds},
+     * read from its own table).
+     */
     public Uni<ExperimentView> get(String callerId, String id) {
-        return owned(callerId, id).chain(row -> ExperimentViews.settings(row).geneIdMode()
-                ? repository.targets(row.id).map(targets -> views.view(row, targets))
-                : Uni.createFrom().item(views.view(row)));
+        return owned(callerId, id).chain(versions::withVersions);
     }
 
     public Uni<ExperimentPage> list(String callerId, ExperimentRepository.Filter filter, int limit, int offset) {
@@ -198,19 +202,23 @@ public class ExperimentService {
         }).map(found -> views.view(found.orElseThrow(() -> notFound(id))));
     }
 
-    /** Deletes the experiment: a run still going is cancelled first; its upstream strategy goes too (best effort). */
+    /**
+     * Deletes the experiment with its earlier versions: a run still going is cancelled first; the
+     * strategies of every version go from the site too (best effort).
+     */
     public Uni<Void> delete(String callerId, String token, String id) {
-        return owned(callerId, id).chain(row -> {
+        return owned(callerId, id).chain(row -> versions.earlierStrategies(row).chain(earlier -> {
             Uni<Boolean> cancel = row.operationId != null && isUnfinished(row)
                     ? index.requestCancel(row.operationId, callerId) : Uni.createFrom().item(false);
-            return cancel.chain(() -> repository.delete(row.id, callerId)).invoke(() -> {
-                if (row.upstreamStrategyId != null) {
-                    upstream.deleteStrategy(token, row.siteId, row.upstreamStrategyId).subscribe().with(done -> { },
+            java.util.List<Long> strategies = new java.util.ArrayList<>(earlier);
+            if (row.upstreamStrategyId != null) {
+                strategies.add(row.upstreamStrategyId);
+            }
+            return cancel.chain(() -> repository.delete(row.id, callerId)).invoke(() -> strategies.forEach(strategy ->
+                    upstream.deleteStrategy(token, row.siteId, strategy).subscribe().with(done -> { },
                             failure -> LOG.infof("upstream strategy %d of deleted experiment %s stays: %s",
-                                    row.upstreamStrategyId, row.id, failure.toString()));
-                }
-            }).replaceWithVoid();
-        });
+                                    strategy, row.id, failure.toString())))).replaceWithVoid();
+        }));
     }
 
     /**

@@ -16,7 +16,11 @@ const GENE_LISTS = { TP: 'truePositiveGenes', FP: 'falsePositiveGenes', FN: 'fal
 const PAGE = 25;
 const KEY_COLUMNS = new Set(['primary_key', 'source_id', 'gene_source_id', 'project_id']);
 
-export function renderResults(panel, experiment) {
+/**
+ * `options.earlier`: an earlier version of the experiment, read as it was kept: its figures and control
+ * genes, not the site's records (the result endpoints act on the current version).
+ */
+export function renderResults(panel, experiment, options = {}) {
   const m = experiment.metrics;
   if (!m) {
     replace(panel, el('p', { class: 'muted' }, experiment.status === 'completed' ? 'No metrics.' : 'This experiment has no results.'));
@@ -43,9 +47,53 @@ export function renderResults(panel, experiment) {
   const facts = el('p', { class: 'muted', id: 'wb-result-facts' }, `${num(m.totalResults)} ${noun} in the result · ${num(m.totalPositives)} positive and `
     + `${num(m.totalNegatives)} negative controls` + (experiment.totalTimeSeconds ? ` · ran in ${num(experiment.totalTimeSeconds, 1)} s` : ''));
 
+  if (experiment.metricsStale) {
+    cards.classList.add('stale');
+  }
+  const stale = experiment.metricsStale ? el('p', { class: 'warning-text', id: 'wb-metrics-stale' },
+    'Stale: these figures were computed on the result before the latest refinement, not on this one. Re-evaluate to replace them.') : null;
+  const below = options.earlier
+    ? [storedGenes(experiment), enrichmentTables(experiment.enrichmentResults)]
+    : [records(experiment), (experiment.config || {}).mode === 'gene-ids' ? null : distributions(experiment)];
   replace(panel, facts, resolvedControls(experiment.controlResolution),
-    caveats(experiment.robustness && experiment.robustness.warnings, 'wb-ci-caveats'), cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics), records(experiment),
-    (experiment.config || {}).mode === 'gene-ids' ? null : distributions(experiment));
+    caveats(experiment.robustness && experiment.robustness.warnings, 'wb-ci-caveats'), stale, cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics),
+    ...below);
+}
+
+/** An earlier version's control genes by class, as they were kept. */
+function storedGenes(experiment) {
+  const rows = [];
+  for (const [cls, key] of Object.entries(GENE_LISTS)) {
+    for (const gene of experiment[key] || []) {
+      rows.push({ cls, ...gene });
+    }
+  }
+  return el('section', { id: 'wb-version-genes' }, el('h3', {}, 'Control genes of this version'),
+    sortableTable([
+      { key: 'cls', label: 'Class', value: r => r.cls },
+      { key: 'id', label: 'Gene', value: r => r.id },
+      { key: 'name', label: 'Name', value: r => r.name },
+      { key: 'product', label: 'Product', value: r => r.product },
+    ], rows, { pageSize: PAGE }));
+}
+
+/** An earlier version's enrichment tables, as they were kept (the terms by p-value). */
+function enrichmentTables(results) {
+  if (!results || !results.length) {
+    return el('p', { class: 'muted' }, 'No enrichment was computed for this version.');
+  }
+  return el('section', { id: 'wb-version-enrichment' }, el('h3', {}, 'Enrichment of this version'),
+    results.map(r => el('div', { class: 'wb-version-enrichment', dataset: { type: r.analysisType } },
+      r.error ? errorText(r.analysisType + ': ' + r.error) : null,
+      sortableTable([
+        { key: 'termId', label: 'Term', value: t => t.termId },
+        { key: 'termName', label: 'Name', value: t => t.termName },
+        { key: 'geneCount', label: 'Genes', value: t => t.geneCount, numeric: true },
+        { key: 'foldEnrichment', label: 'Fold', value: t => t.foldEnrichment, numeric: true },
+        { key: 'pValue', label: 'p-value', value: t => t.pValue, numeric: true },
+        { key: 'fdr', label: 'FDR', value: t => t.fdr, numeric: true },
+      ], r.terms || [], { caption: r.analysisType + ` (${num((r.terms || []).length)} terms)`, pageSize: 10,
+        initialSort: { key: 'pValue', dir: 1 } }))));
 }
 
 /** The controls as resolved before the run, open, with a one-line summary to fold it under. */

@@ -179,3 +179,23 @@ export function recordNoun(recordType, recordTypes) {
   const known = (recordTypes || []).find(t => t.name === recordType);
   return (known && (known.displayNamePlural || known.displayName)) || recordType + ' records';
 }
+
+/**
+ * What made a version of an experiment from the one before (its `refinement`), for people:
+ * "kept only a list of genes", "INTERSECT with GenesWithSignalPeptide", "transformed by …".
+ */
+export function refinementText(refinement) {
+  if (!refinement) {
+    return '';
+  }
+  if (refinement.action === 'transform') {
+    return 'transformed by ' + (refinement.transformName || 'a transform');
+  }
+  if (refinement.searchName === 'GeneByLocusTag') {
+    const verb = { INTERSECT: 'kept only', UNION: 'added', MINUS: 'removed' }[refinement.operator];
+    if (verb) {
+      return verb + ' a list of genes';
+    }
+  }
+  return (refinement.operator || 'combined') + ' with ' + (refinement.searchName || 'a search');
+}
