@@ -72,7 +72,7 @@ public class ChatWorker {
             thread.setDaemon(true);
             return thread;
         });
-        workers = operations.commandWorkers(ChatService.EVENTS_TOPIC, config.turns().maxConcurrent(),
+        workers = operations.commandWorkers(ChatService.EVENTS_TOPIC, "chat.commands", config.turns().maxConcurrent(),
                 payload -> mapper.readValue(payload, ChatCommand.class),
                 new CommandWorkers.Identity<>(command -> UUID.fromString(command.operationId()), ChatCommand::ownerId),
                 (handle, command, slot) -> {

@@ -135,6 +135,15 @@ public interface ExperimentConfig {
         int perUserMaxActive();
 
         /**
+         * How many times in all an experiment run (or an analysis of one) is run when the worker
+         * running it dies (its lease expires): the event log's reaper puts it back in the queue and
+         * another worker runs it again from the start, until this many runs have died; then it ends
+         * {@code error}. Default 2. Fed to {@code strategylab.event-log.restart.max-attempts}.
+         */
+        @WithDefault("2")
+        int maxAttempts();
+
+        /**
          * Whether the instance that accepts an experiment starts its run at once while it has a free
          * run slot (the run then need not wait for its command's trip through Kafka and the claim;
          * the command is written all the same and its consumer skips it). Off, or with every slot

@@ -64,6 +64,9 @@ public class ExperimentWorker {
     private static final List<String> ASSERTION_AUDIENCE = List.of("upstream-gateway");
     private static final java.time.Duration ASSERTION_MARGIN = java.time.Duration.ofMinutes(5);
 
+    /** Where the commands come from, and where a run whose worker died is sent again. */
+    static final String COMMANDS_TOPIC = "experiment.commands";
+
     private CommandWorkers<ExperimentCommand> workers;
     private Counter startedHere;
     private Counter startedFromCommands;
@@ -74,7 +77,7 @@ public class ExperimentWorker {
                 .description("Runs started by the instance that accepted them (a free slot there)").register(meters);
         startedFromCommands = Counter.builder("strategylab.experiments.runs.started").tag("path", "command")
                 .description("Runs started by a worker that took them from experiment.commands").register(meters);
-        workers = operations.commandWorkers(ExperimentService.EVENTS_TOPIC, config.runs().maxConcurrent(),
+        workers = operations.commandWorkers(ExperimentService.EVENTS_TOPIC, COMMANDS_TOPIC, config.runs().maxConcurrent(),
                 this::read, new CommandWorkers.Identity<>(command -> UUID.fromString(command.operationId()),
                         ExperimentCommand::ownerId), (handle, command, slot) -> {
                     startedFromCommands.increment();
@@ -113,6 +116,12 @@ public class ExperimentWorker {
     public void runHere(OperationHandle handle, ExperimentCommand command) {
         OperationRun run = runOf(command).orElseThrow(() -> new IllegalArgumentException(
                 "no run of type " + command.type()));
+        // kept as it is on the topic (it holds no credential), so that the run can start again elsewhere
+        try {
+            operations.rememberCommand(handle, COMMANDS_TOPIC, mapper.writeValueAsString(command));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            LOG.warnf("run %s: its command was not kept, so it cannot be run again: %s", handle.id(), e.getMessage());
+        }
         workers.runHere(handle.id(), command.ownerId(), slot -> {
             startedHere.increment();
             start(run, handle, command, slot);

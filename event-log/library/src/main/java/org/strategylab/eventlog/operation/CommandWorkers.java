@@ -64,12 +64,18 @@ public final class CommandWorkers<C> {
         Uni<Optional<OperationHandle>> claim(UUID operationId);
     }
 
+    /** Keeps the payload of a command whose operation was just claimed (to send it again if its worker dies). */
+    @FunctionalInterface
+    interface Remember {
+        void remember(OperationHandle handle, String payload);
+    }
+
     /** What a command's operation is and whose. */
     public record Identity<C>(Function<C, UUID> operationIdOf, Function<C, String> ownerOf) {
     }
 
     /** A command waiting for a slot; {@code started} completes once it started or was skipped. */
-    private record Waiting<C>(C command, UUID operationId, String owner, CompletableFuture<Void> started) {
+    private record Waiting<C>(C command, String payload, UUID operationId, String owner, CompletableFuture<Void> started) {
     }
 
     private final String topic;
@@ -77,6 +83,7 @@ public final class CommandWorkers<C> {
     private final Reader<C> reader;
     private final Identity<C> identity;
     private final Claims claims;
+    private final Remember remember;
     private final Work<C> work;
     private final Executor waitingRoom;
     private final Semaphore room;
@@ -84,7 +91,8 @@ public final class CommandWorkers<C> {
     private final AtomicInteger passes = new AtomicInteger();
 
     CommandWorkers(String topic, WorkSlots slots, int maxWaiting, Reader<C> reader, Identity<C> identity, Claims claims,
-                   Work<C> work, Executor waitingRoom) {
+                   Remember remember, Work<C> work, Executor waitingRoom) {
+        this.remember = remember;
         this.topic = topic;
         this.slots = slots;
         this.room = new Semaphore(maxWaiting);
@@ -112,7 +120,7 @@ public final class CommandWorkers<C> {
                     room.acquireUninterruptibly();
                     return command;
                 }).runSubscriptionOn(waitingRoom)
-                .invoke(taken -> enqueue(taken).whenComplete((done, failure) -> {
+                .invoke(taken -> enqueue(taken, payload).whenComplete((done, failure) -> {
                     room.release();
                     ack.get();
                 }))
@@ -129,7 +137,7 @@ public final class CommandWorkers<C> {
         if (command == null) {
             return Uni.createFrom().voidItem();
         }
-        return accept(command);
+        return accept(command, payload);
     }
 
     private C read(String payload) {
@@ -142,17 +150,17 @@ public final class CommandWorkers<C> {
     }
 
     /** Lets the command wait for a slot, claims its operation into it and starts its work (see {@link #consume(String)}). */
-    public Uni<Void> accept(C command) {
+    private Uni<Void> accept(C command, String payload) {
         UUID operationId = identity.operationIdOf().apply(command);
         if (slots.startedHere(operationId)) {
             LOG.debugf("operation %s runs here, where it was accepted", operationId);
             return Uni.createFrom().voidItem();
         }
-        return Uni.createFrom().completionStage(() -> enqueue(command));
+        return Uni.createFrom().completionStage(() -> enqueue(command, payload));
     }
 
-    private CompletableFuture<Void> enqueue(C command) {
-        Waiting<C> entry = new Waiting<>(command, identity.operationIdOf().apply(command),
+    private CompletableFuture<Void> enqueue(C command, String payload) {
+        Waiting<C> entry = new Waiting<>(command, payload, identity.operationIdOf().apply(command),
                 identity.ownerOf().apply(command), new CompletableFuture<>());
         synchronized (slots) {
             waiting.add(entry.owner(), entry);
@@ -199,6 +207,7 @@ public final class CommandWorkers<C> {
                 LOG.debugf("operation %s is already taken or ended", entry.operationId());
             } else {
                 try {
+                    remember.remember(claimed.get(), entry.payload());
                     startClaimed(claimed.get(), entry.command(), slot);
                 } catch (RuntimeException e) {
                     LOG.errorf(e, "operation %s (%s) could not be started", entry.operationId(), topic);

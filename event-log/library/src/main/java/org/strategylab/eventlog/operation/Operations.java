@@ -56,15 +56,39 @@ public class Operations {
      * going to the owner with the least work running ({@link CommandWorkers}). This instance is
      * recorded as serving the topic from now on, so its queued operations wait for it.
      *
-     * @param reader   reads a command off the topic (null: drop it, e.g. a type this service does not run)
-     * @param identity the operation a command is for, and its owner
-     * @param work     starts a claimed operation's work (see {@link CommandWorkers.Work})
+     * @param commandsTopic where the commands come from (a restartable operation's command is kept
+     *                      with it, to be sent there again if its worker dies)
+     * @param reader        reads a command off the topic (null: drop it, e.g. a type this service does not run)
+     * @param identity      the operation a command is for, and its owner
+     * @param work          starts a claimed operation's work (see {@link CommandWorkers.Work})
      */
-    public <C> CommandWorkers<C> commandWorkers(String eventsTopic, int maxConcurrent, CommandWorkers.Reader<C> reader,
-                                                CommandWorkers.Identity<C> identity, CommandWorkers.Work<C> work) {
+    public <C> CommandWorkers<C> commandWorkers(String eventsTopic, String commandsTopic, int maxConcurrent,
+                                                CommandWorkers.Reader<C> reader, CommandWorkers.Identity<C> identity,
+                                                CommandWorkers.Work<C> work) {
         leases.serve(eventsTopic);
         return new CommandWorkers<>(eventsTopic, new WorkSlots(maxConcurrent), config.workers().maxWaitingCommands(),
-                reader, identity, this::claim, work, Infrastructure.getDefaultWorkerPool());
+                reader, identity, this::claim, (handle, payload) -> rememberCommand(handle, commandsTopic, payload),
+                work, Infrastructure.getDefaultWorkerPool());
+    }
+
+    /**
+     * Keeps the command of an operation whose type is run again when its worker dies
+     * ({@code restart.types}), so the reaper can send it again; nothing for other types. Not waited
+     * for: a command not kept only means the operation ends failed instead of running again.
+     */
+    public void rememberCommand(OperationHandle handle, String commandsTopic, String payload) {
+        if (!restartable(handle.record().type())) {
+            return;
+        }
+        index.rememberCommand(handle.id(), commandsTopic, payload).subscribe().with(done -> { },
+                failure -> org.jboss.logging.Logger.getLogger(Operations.class).warnf(
+                        "operation %s: its command was not kept, so it cannot be run again: %s", handle.id(),
+                        failure.getMessage()));
+    }
+
+    /** Whether operations of this type are run again when their worker dies. */
+    boolean restartable(String type) {
+        return config.restart().types().map(types -> types.contains(type)).orElse(false);
     }
 
     /**

@@ -48,6 +48,8 @@ class CommandWorkersTest {
     private final AtomicInteger claims = new AtomicInteger();
     private final Map<UUID, CommandWorkers.Slot> running = new ConcurrentHashMap<>();
     private final List<UUID> started = new CopyOnWriteArrayList<>();
+    /** The payloads kept for the operations claimed (sent again if a worker dies). */
+    private final Map<UUID, String> remembered = new ConcurrentHashMap<>();
     /** The most operations that held a claim while not yet started, plus those running (never above the slots). */
     private final AtomicInteger claimedMax = new AtomicInteger();
 
@@ -62,7 +64,7 @@ class CommandWorkersTest {
                 id -> Uni.createFrom().item(() -> {
                     claims.incrementAndGet();
                     return claimable.remove(id) ? Optional.of(handle(id)) : Optional.<OperationHandle>empty();
-                }), work, waiting);
+                }), (handle, payload) -> remembered.put(handle.id(), payload), work, waiting);
     }
 
     private CommandWorkers<Command> workers(int slots) {
@@ -142,6 +144,7 @@ class CommandWorkersTest {
         UUID next = queued();
         workers.consume(next.toString()).await().atMost(WAIT);
         assertEquals(List.of(next), started);
+        assertEquals(Map.of(next, next.toString()), remembered, "the claimed command's payload is kept, the skipped one's not");
     }
 
     @Test
