@@ -28,6 +28,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.strategylab.chat.agent.AgentTurn;
 import org.strategylab.chat.agent.TokenAllowance;
+import org.strategylab.testsupport.texts.UserFacingTexts;
 import org.strategylab.chat.agent.TurnOutcome;
 import org.strategylab.chat.agent.TurnRequest;
 import org.strategylab.chat.config.ChatConfig;
@@ -194,6 +195,7 @@ abstract class VendorWireFormatTest {
         List<JsonNode> errors = events.of("error");
         assertEquals(1, errors.size(), events.types().toString());
         assertTrue(errors.get(0).path("error").asText().startsWith(entry().provider()), errors.toString());
+        new UserFacingTexts().add("the turn's error event", errors.get(0).path("error").asText()).assertReadable();
         assertEquals(List.of(), events.of("tool_call_start"));
         assertEquals(List.of(), events.of("assistant_message"));
     }
@@ -212,6 +214,7 @@ abstract class VendorWireFormatTest {
         // the turn ends with what it has, and says why it stopped
         assertEquals(1, events.of("error").size(), events.types().toString());
         assertTrue(events.of("error").get(0).path("error").asText().contains("sub-agents' included"), events.of("error").toString());
+        new UserFacingTexts().add("the turn's error event", events.of("error").get(0).path("error").asText()).assertReadable();
         assertEquals(List.of(), events.of("tool_call_start"), "no tool runs once the budget is spent");
         // alone, the turn's first call is well within the budget
         vendor.enqueue(FakeVendorServer.stream(streamContentType(), round1Frames()));
@@ -345,6 +348,8 @@ abstract class VendorWireFormatTest {
         assertEquals(entry().provider(), failure.provider());
         assertEquals(429, failure.status());
         assertTrue(failure.getMessage().startsWith(entry().provider() + " failed (HTTP 429)"), failure.getMessage());
+        // the turn's error event says this
+        new UserFacingTexts().add("a rate limit", failure.getMessage()).assertReadable();
     }
 
     @Test
@@ -358,6 +363,7 @@ abstract class VendorWireFormatTest {
         ProviderFailure failure = assertInstanceOf(ProviderFailure.class, error);
         assertEquals(entry().provider(), failure.provider());
         assertTrue(failure.getMessage().startsWith(entry().provider() + " failed"), failure.getMessage());
+        new UserFacingTexts().add("a stream cut mid-way", failure.getMessage()).assertReadable();
     }
 
     @Test
@@ -393,6 +399,7 @@ abstract class VendorWireFormatTest {
         ProviderFailure failure = assertInstanceOf(ProviderFailure.class, handler.error());
         assertEquals(entry().provider(), failure.provider());
         assertTrue(failure.getMessage().contains("no complete answer within PT1S"), failure.getMessage());
+        new UserFacingTexts().add("a stream past its time", failure.getMessage()).assertReadable();
         if (cancelClosesTheConnection()) {
             await().atMost(Duration.ofSeconds(15)).until(vendor::clientHungUp);
         }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.simulator.faults.Latency;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
+import org.strategylab.testsupport.texts.UserFacingTexts;
 import org.strategylab.testsupport.workers.LeaseHolders;
 import org.strategylab.testsupport.workers.WorkerStack;
 
@@ -111,6 +112,9 @@ class WorkerKillIT extends OnTheWorkerStack {
             assertTrue(nextTypes.contains("experiment_complete"), "completed: " + nextTypes);
         }
         assertEquals(List.of(), events.unreadable());
+        new UserFacingTexts().add("the restart event", restarts.get(0).data().path("message").asText())
+                .add("the stream's error after two runs", doomedLog.get(doomedLog.size() - 2).data().path("error").asText())
+                .add("the row's error after two runs", row.getString("error")).assertReadable();
     }
 
     /** Kills the instance holding the run once it has started and its command is committed; answers it. */
