@@ -4,11 +4,9 @@
 // events are followed and the experiment is read again at the end.
 import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
-import { caveats, errorText, field, messageOf, num, parseIds, pct, pval, sortableTable } from './util.js';
+import { analysisTypeName, caveats, ENRICHMENT_TYPES, errorText, field, messageOf, num, parseIds, pct, pval, sortableTable } from './util.js';
 import { lineChart } from './charts.js';
 
-const ENRICHMENT_TYPES = [['go_process', 'GO biological process'], ['go_function', 'GO molecular function'],
-  ['go_component', 'GO cellular component'], ['pathway', 'Pathway'], ['word', 'Word']];
 
 /** The panels a person has opened stay open when the experiment is read again after an analysis. */
 const openPanels = new Set(['cv']);
@@ -92,9 +90,9 @@ function crossValidation(context) {
 
 function enrichmentTable(result) {
   if (result.error) {
-    return el('div', {}, el('h4', {}, result.analysisType), errorText(result.error));
+    return el('div', {}, el('h4', {}, analysisTypeName(result.analysisType)), errorText(result.error));
   }
-  return el('div', {}, el('h4', {}, result.analysisType), sortableTable([
+  return el('div', {}, el('h4', {}, analysisTypeName(result.analysisType)), sortableTable([
     { key: 'termName', label: 'Term', value: t => t.termName, render: t => el('span', { title: t.termId }, t.termName || t.termId) },
     { key: 'geneCount', label: 'Genes', value: t => t.geneCount, numeric: true },
     { key: 'foldEnrichment', label: 'Fold enrichment', value: t => t.foldEnrichment, numeric: true },

@@ -4,7 +4,7 @@
 // (TP/FP/FN/TN), with a record's detail.
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
-import { caveats, errorText, messageOf, num, pct, pager, recordNoun, sortableTable } from './util.js';
+import { analysisTypeName, caveats, errorText, messageOf, num, pct, pager, recordNoun, sortableTable } from './util.js';
 import { barChart, histogram, lineChart } from './charts.js';
 import { resolutionView } from './resolution.js';
 
@@ -84,7 +84,7 @@ function enrichmentTables(results) {
   }
   return el('section', { id: 'wb-version-enrichment' }, el('h3', {}, 'Enrichment of this version'),
     results.map(r => el('div', { class: 'wb-version-enrichment', dataset: { type: r.analysisType } },
-      r.error ? errorText(r.analysisType + ': ' + r.error) : null,
+      r.error ? errorText(analysisTypeName(r.analysisType) + ': ' + r.error) : null,
       sortableTable([
         { key: 'termId', label: 'Term', value: t => t.termId },
         { key: 'termName', label: 'Name', value: t => t.termName },
@@ -92,7 +92,7 @@ function enrichmentTables(results) {
         { key: 'foldEnrichment', label: 'Fold', value: t => t.foldEnrichment, numeric: true },
         { key: 'pValue', label: 'p-value', value: t => t.pValue, numeric: true },
         { key: 'fdr', label: 'FDR', value: t => t.fdr, numeric: true },
-      ], r.terms || [], { caption: r.analysisType + ` (${num((r.terms || []).length)} terms)`, pageSize: 10,
+      ], r.terms || [], { caption: analysisTypeName(r.analysisType) + ` (${num((r.terms || []).length)} terms)`, pageSize: 10,
         initialSort: { key: 'pValue', dir: 1 } }))));
 }
 

@@ -58,6 +58,16 @@ export function caveats(warnings, id) {
 }
 
 /** A ratio as a percentage with one decimal, or '–'. */
+/** The enrichment analyses, by wire name, with the names a reader knows them by (evaluation-core's AnalysisTypes). */
+export const ENRICHMENT_TYPES = [['go_process', 'GO biological process'], ['go_function', 'GO molecular function'],
+  ['go_component', 'GO cellular component'], ['pathway', 'Pathway'], ['word', 'Product description words']];
+
+/** An enrichment analysis' readable name ("GO biological process", not go_process); an unknown one as it came. */
+export function analysisTypeName(type) {
+  const known = ENRICHMENT_TYPES.find(([wire]) => wire === type);
+  return known ? known[1] : type;
+}
+
 export function pct(value) {
   return typeof value === 'number' && Number.isFinite(value) ? (value * 100).toFixed(1) + '%' : '–';
 }

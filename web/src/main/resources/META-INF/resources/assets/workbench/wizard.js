@@ -4,12 +4,10 @@
 // changes, and the site's validation messages shown on the field they name.
 import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
-import { errorText, field, fieldErrors, messageOf, parseIds, recordNoun } from './util.js';
+import { ENRICHMENT_TYPES, errorText, field, fieldErrors, messageOf, parseIds, recordNoun } from './util.js';
 import { resolutionView } from './resolution.js';
 
 const STEPS = ['search', 'parameters', 'controls', 'run', 'results', 'analysis'];
-const ENRICHMENT_TYPES = [['go_process', 'GO biological process'], ['go_function', 'GO molecular function'],
-  ['go_component', 'GO cellular component'], ['pathway', 'Pathway'], ['word', 'Word']];
 
 /** Whether the wizard's record type is a gene's (its controls are gene IDs the site can resolve). */
 function geneRecords() {
