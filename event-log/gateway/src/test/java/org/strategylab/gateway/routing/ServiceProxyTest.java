@@ -143,7 +143,7 @@ class ServiceProxyTest {
         given().when().get("/q/health/ready")
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
-                .body("checks.find { it.name == 'PostgreSQL schema event_log' }.data.schemaVersion", equalTo("4"));
+                .body("checks.find { it.name == 'PostgreSQL schema event_log' }.data.schemaVersion", equalTo("5"));
     }
 
     @Test
