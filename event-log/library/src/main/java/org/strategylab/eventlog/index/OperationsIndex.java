@@ -101,10 +101,13 @@ public class OperationsIndex {
     }
 
     /**
-     * Takes the lease of an active operation that no live worker holds and answers the row as
-     * taken, in one statement (the hand-off of a command to its worker is on every run's path).
+     * Takes the lease of an active operation that is queued (no holder) or already this holder's,
+     * and answers the row as taken, in one statement (the hand-off of a command to its worker is on
+     * every run's path). An operation another worker held stays with it even once its lease has
+     * expired: only the reaper takes that over ({@link #claimAbandoned}), so a command delivered
+     * again after its worker died does not start a run the reaper neither counts nor announces.
      *
-     * @return empty when the operation ended or a live worker holds it
+     * @return empty when the operation ended or another worker holds or held it
      */
     public Uni<Optional<Taken>> take(UUID id, String holder, Duration lease) {
         // the sub-select reads the row as it was before this UPDATE (the statement's snapshot): an
@@ -112,7 +115,7 @@ public class OperationsIndex {
         return pool.preparedQuery("UPDATE event_log.operations o SET lease_holder = $2, "
                         + "lease_expires_at = now() + $3 * interval '1 millisecond', claimed_at = coalesce(o.claimed_at, now()) "
                         + "WHERE o.id = $1 AND o.status = 'active' "
-                        + "AND (o.lease_holder IS NULL OR o.lease_holder = $2 OR o.lease_expires_at < now()) "
+                        + "AND (o.lease_holder IS NULL OR o.lease_holder = $2) "
                         + "RETURNING " + qualified("o") + ", (SELECT p.lease_holder IS NOT NULL OR p.attempts > 1 "
                         + "FROM event_log.operations p WHERE p.id = $1) AS held_before")
                 .execute(Tuple.of(id, holder, lease.toMillis()))
