@@ -40,7 +40,9 @@ public class ExperimentViews {
                 e.primaryBenchmark, results.optimizationResult(), e.upstreamStrategyId, e.upstreamStepId, e.notes,
                 results.stepAnalysis(), results.rankMetrics(),
                 results.robustness(), results.treeOptimization(), e.operationId == null ? null : e.operationId.toString(), e.metricsStale,
-                results.resultCount(), controlResolution(e));
+                results.resultCount(), controlResolution(e),
+                results.metrics() == null || results.metrics().totalTranscripts() == null ? null
+                        : results.metrics().totalTranscripts().longValue());
     }
 
     /** The stored resolution of the experiment's controls, or null (experiments from before V5). */

@@ -152,9 +152,9 @@ public class ThresholdSweepRun implements OperationRun {
         List<String> hits = new ArrayList<>();
         counts.controls().forEach(control -> hits.addAll(control.hitIds()));
         GeneIdEvaluation lists = GeneIdClassifier.evaluate(hits, controls);
-        return ClassificationMetrics.fromCounts(lists.truePositiveIds().size(), controls.positives().size(),
-                lists.falsePositiveIds().size(), controls.negatives().size(),
-                (int) Math.min(Integer.MAX_VALUE, UpstreamEvaluation.genes(counts)));
+        return UpstreamEvaluation.withTranscripts(ClassificationMetrics.fromCounts(lists.truePositiveIds().size(),
+                controls.positives().size(), lists.falsePositiveIds().size(), controls.negatives().size(),
+                (int) Math.min(Integer.MAX_VALUE, UpstreamEvaluation.genes(counts))), counts);
     }
 
     /** The experiment's search or tree with the value in the search's parameters or in every step that has the parameter (rule 4.5.7). */

@@ -105,9 +105,9 @@ public class UpstreamEvaluation {
         // one unit, genes (issue 38 item 2): the site's display count, not its transcript rows
         long genes = genes(counts);
         int resultCount = (int) Math.min(Integer.MAX_VALUE, genes);
-        ExperimentMetrics metrics = ClassificationMetrics.fromCounts(lists.truePositiveIds().size(),
+        ExperimentMetrics metrics = withTranscripts(ClassificationMetrics.fromCounts(lists.truePositiveIds().size(),
                 context.controls().positives().size(), lists.falsePositiveIds().size(),
-                context.controls().negatives().size(), resultCount);
+                context.controls().negatives().size(), resultCount), counts);
         ExperimentResults results = new ExperimentResults(metrics, infos(lists.truePositiveIds(), infos),
                 infos(lists.falseNegativeIds(), infos), infos(lists.falsePositiveIds(), infos),
                 infos(lists.trueNegativeIds(), infos), null, null, genes, null);
@@ -124,6 +124,14 @@ public class UpstreamEvaluation {
      */
     static long genes(UpstreamGateway.Counts counts) {
         return counts.rootGeneCount() > 0 || counts.rootCount() == 0 ? counts.rootGeneCount() : counts.rootCount();
+    }
+
+    /**
+     * The metrics with the result's transcript rows beside its genes, where the site stated both (a
+     * display count of genes beside the row count); unchanged otherwise.
+     */
+    static ExperimentMetrics withTranscripts(ExperimentMetrics metrics, UpstreamGateway.Counts counts) {
+        return counts.rootGeneCount() > 0 ? metrics.withTotalTranscripts(counts.rootCount()) : metrics;
     }
 
     private static List<GeneInfo> infos(List<String> ids, Map<String, GeneInfo> known) {
