@@ -109,7 +109,8 @@ final class UpstreamTreeEvaluator implements TreeEvaluator {
         return new TreeEvaluation((int) Math.min(Integer.MAX_VALUE, UpstreamEvaluation.genes(counts)),
                 classified.truePositiveIds().size(), controls.positives().size(),
                 classified.falsePositiveIds().size(), controls.negatives().size(),
-                classified.truePositiveIds(), classified.falsePositiveIds(), both.getItem2());
+                classified.truePositiveIds(), classified.falsePositiveIds(), both.getItem2(),
+                counts.rootGeneCount() > 0 ? (int) Math.min(Integer.MAX_VALUE, counts.rootCount()) : null);
     }
 
     /** The tree's result in the site's order: an unsaved strategy, its root's IDs, the strategy deleted again. */
