@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.model;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
@@ -24,6 +25,7 @@ public record StepEvaluation(String stepId, String searchName, String displayNam
                 null);
     }
 
+    @JsonCreator
     public StepEvaluation {
         capturedPositiveIds = capturedPositiveIds == null ? List.of() : List.copyOf(capturedPositiveIds);
         capturedNegativeIds = capturedNegativeIds == null ? List.of() : List.copyOf(capturedNegativeIds);
