@@ -396,8 +396,11 @@ class WorkbenchPageIT {
             for (JsonNode s : experiment.path("stepAnalysis").path("stepEvaluations")) {
                 WebElement node = d.findElement(By.cssSelector("#wb-step-verdicts [data-step-id='" + s.get("stepId").asText() + "']"));
                 assertTrue(node.getText().contains(String.valueOf(s.get("resultCount").asInt())), node.getText() + " vs " + s);
-                assertTrue(node.getText().contains(genesAndTranscripts(s.get("resultCount").asInt(), s.path("transcriptCount"))),
-                        node.getText() + " vs " + s);
+                // its size in genes, the transcripts beside them where they differ: on the count and under the step
+                String size = genesAndTranscripts(s.get("resultCount").asInt(), s.path("transcriptCount"));
+                assertEquals(size, node.findElement(By.className("step-count")).getAttribute("title"), s.toString());
+                String stepFacts = node.findElement(By.xpath("./following-sibling::div[contains(@class,'wb-step-facts')]")).getText();
+                assertTrue(stepFacts.startsWith(size + " · recall"), stepFacts + " vs " + s);
             }
             browser.script("document.getElementById('wb-panel-steps').scrollIntoView()");
             browser.screenshot("workbench-step-analysis-1280");
