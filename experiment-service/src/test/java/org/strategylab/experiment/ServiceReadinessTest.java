@@ -18,7 +18,8 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
 
     @Override
     protected String schemaVersion() {
-        // V4 moved a gene-ID experiment's input into a table of its own; V5 added the controls' resolution
-        return "5";
+        // V4 moved a gene-ID experiment's input into a table of its own; V5 added the controls' resolution;
+        // V6 keeps an experiment's earlier versions (refinements are versions), V7 a control set's resolution
+        return "7";
     }
 }

@@ -33,7 +33,9 @@ final class AgentInstructions {
                     wizard steps are: search, parameters, controls, run, results, analysis. To refine the result: \
                     add_search_step (a search combined with the current result by an operator), \
                     refine_with_gene_ids (INTERSECT keeps only those genes, UNION adds them, MINUS removes them); after \
-                    a refinement the metrics are stale until re_evaluate_controls recomputes them.
+                    a refinement the metrics are stale until re_evaluate_controls recomputes them. Each refinement \
+                    is a new version of the experiment and the previous one is kept: undo_refinement goes back \
+                    to it in one step when the user wants the earlier result.
 
                     """);
         }

@@ -64,6 +64,7 @@ public final class AgentTurn {
     private final ExecutorService toolThreads;
 
     private final TurnUsage usage = new TurnUsage();
+    private final TokenAllowance allowance;
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder reasoning = new StringBuilder();
     private final ArrayNode toolCalls = ToolResults.array();
@@ -74,6 +75,16 @@ public final class AgentTurn {
     /** A turn over these tools and this vendor; {@link AgentLoop#turn} makes the service's turns. */
     public AgentTurn(TurnRequest request, ProviderAdapter adapter, List<AgentTool> tools, TurnGraph graph,
                      TurnEvents events, ChatConfig.Agent budget, ExecutorService toolThreads) {
+        this(request, adapter, tools, graph, events, budget, toolThreads, new TokenAllowance(budget.maxTokens()));
+    }
+
+    /**
+     * A turn that draws on an allowance it shares: a sub-agent's turn spends from its parent turn's
+     * ({@link TurnScope#tokenAllowance}), so the user's turn stays within one budget however it delegates.
+     */
+    public AgentTurn(TurnRequest request, ProviderAdapter adapter, List<AgentTool> tools, TurnGraph graph,
+                     TurnEvents events, ChatConfig.Agent budget, ExecutorService toolThreads, TokenAllowance allowance) {
+        this.allowance = allowance;
         this.request = request;
         this.adapter = adapter;
         this.tools = tools;
@@ -108,6 +119,11 @@ public final class AgentTurn {
         @Override
         public void addSubAgentUsage(long promptTokens, long completionTokens, int modelCalls, double costUsd) {
             usage.addSubAgent(promptTokens, completionTokens, modelCalls, costUsd);
+        }
+
+        @Override
+        public TokenAllowance tokenAllowance() {
+            return allowance;
         }
 
         @Override
@@ -197,6 +213,7 @@ public final class AgentTurn {
             ChatResponse response = call(model, ChatRequest.builder().messages(messages)
                     .toolSpecifications(specifications).build());
             usage.addCall(response.tokenUsage());
+            allowance.spend(tokens(response.tokenUsage()));
             if (round == 1) {
                 events.emit("token_usage_partial", TurnEvents.object().put("promptTokens", usage.promptTokens())
                         .put("registeredToolCount", tools.size()));
@@ -206,9 +223,9 @@ public final class AgentTurn {
             if (!answer.hasToolExecutionRequests()) {
                 return null;
             }
-            if (usage.totalTokens() > budget.maxTokens()) {
-                return "the turn used its token budget (" + usage.totalTokens() + " of " + budget.maxTokens()
-                        + " tokens) before the model finished";
+            if (allowance.exceeded()) {
+                return "the turn used its token budget (" + allowance.spent() + " of " + allowance.limit()
+                        + " tokens, its sub-agents' included) before the model finished";
             }
             for (ToolExecutionRequest call : answer.toolExecutionRequests()) {
                 if (cancelled) {
@@ -220,6 +237,14 @@ public final class AgentTurn {
             }
         }
         return "the turn used its " + budget.maxRounds() + " model calls before the model finished";
+    }
+
+    private static long tokens(dev.langchain4j.model.output.TokenUsage used) {
+        if (used == null) {
+            return 0;
+        }
+        return (used.inputTokenCount() == null ? 0 : used.inputTokenCount())
+                + (used.outputTokenCount() == null ? 0 : used.outputTokenCount());
     }
 
     /** One model call, streaming its text and thinking as events. */

@@ -40,10 +40,6 @@ final class TurnUsage {
         toolCalls++;
     }
 
-    synchronized long totalTokens() {
-        return promptTokens + completionTokens;
-    }
-
     synchronized long promptTokens() {
         return promptTokens;
     }

@@ -30,6 +30,10 @@ public interface ExperimentServiceClient {
     Uni<JsonNode> refine(@HeaderParam("Authorization") String authorization, @PathParam("id") String id, JsonNode body);
 
     @POST
+    @Path("/api/v1/experiments/{id}/undo")
+    Uni<JsonNode> undo(@HeaderParam("Authorization") String authorization, @PathParam("id") String id);
+
+    @POST
     @Path("/api/v1/experiments/{id}/re-evaluate")
     Uni<JsonNode> reEvaluate(@HeaderParam("Authorization") String authorization, @PathParam("id") String id);
 

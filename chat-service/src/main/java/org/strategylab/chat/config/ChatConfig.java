@@ -101,6 +101,14 @@ public interface ChatConfig {
         int maxConcurrent();
 
         /**
+         * The most turns one user may have running or queued at once, over all their conversations
+         * (each conversation has one at a time); one more is refused with 429 and {@code Retry-After}
+         * (default 8). While under it, free turn slots go to the user with the fewest turns running.
+         */
+        @WithDefault("8")
+        int perUserMaxActive();
+
+        /**
          * Whether the instance that accepts a turn runs it itself at once while it has a free turn
          * slot (its first events then need not wait for the command's trip through Kafka and the
          * claim; the command is written all the same and its consumer finds the turn taken). Off, or

@@ -145,10 +145,22 @@ public class ChatService {
         return model;
     }
 
+    /** A 429 when the caller has as many turns running or queued as one user may ({@code turns.per-user-max-active}). */
+    private void admit(String callerId) {
+        int cap = config.turns().perUserMaxActive();
+        long active = operations.activeOf(callerId).await().atMost(WAIT);
+        if (active >= cap) {
+            throw ProblemException.tooMany("TOO_MANY_TURNS", "You have " + active + " chat turns running or queued,"
+                    + " the most one user may have at once (turns.per-user-max-active = " + cap + ");"
+                    + " send more when some have ended", java.time.Duration.ofSeconds(10));
+        }
+    }
+
     /** Holds the conversation (or makes it), stores the message, registers the turn and hands it to a worker. */
     private TurnStarted begin(String callerId, String token, ChatRequest request, ModelSelection.Choice model,
                               StrategyEntity strategy, String experimentId) {
         String kind = experimentId == null ? KIND : WORKBENCH_KIND;
+        admit(callerId);
         StrategyEntity fresh = strategy == null ? newStrategy(callerId, request, experimentId) : null;
         UUID strategyId = strategy != null ? strategy.id : fresh.id;
         String target = experimentId != null ? experimentId : strategyId.toString();
@@ -167,7 +179,7 @@ public class ChatService {
                 request.reasoningBudget(), request.mentions(), request.disabledTools(), experimentId,
                 Boolean.TRUE.equals(request.disableRag()));
         try {
-            OperationRecord registered = config.turns().runWhereAccepted() && worker.reserveSlot(operationId)
+            OperationRecord registered = config.turns().runWhereAccepted() && worker.reserveSlot(operationId, callerId)
                     ? startHere(command, kind, target, fresh, user)
                     : startThroughCommand(command, kind, target, fresh, user);
             return new TurnStarted(new ChatStarted(operationId.toString(), strategyId.toString(), command.messageId()),
@@ -197,7 +209,7 @@ public class ChatService {
             store(fresh, user);
             held = Uni.createFrom().completionStage(holding).await().atMost(WAIT);
         } catch (RuntimeException e) {
-            worker.releaseSlot(operationId);
+            worker.releaseSlot(operationId, command.ownerId());
             // held by this instance and never run: ended, so the conversation is not kept busy
             holding.thenAccept(handle -> handle.fail("the turn could not start: "
                             + org.strategylab.edge.peer.CallFailures.personsText(e, "its records could not be written")).subscribe()

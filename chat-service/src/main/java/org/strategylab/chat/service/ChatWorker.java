@@ -72,9 +72,10 @@ public class ChatWorker {
             thread.setDaemon(true);
             return thread;
         });
-        workers = operations.commandWorkers(ChatService.EVENTS_TOPIC, config.turns().maxConcurrent(),
+        workers = operations.commandWorkers(ChatService.EVENTS_TOPIC, "chat.commands", config.turns().maxConcurrent(),
                 payload -> mapper.readValue(payload, ChatCommand.class),
-                command -> UUID.fromString(command.operationId()), (handle, command, slot) -> {
+                new CommandWorkers.Identity<>(command -> UUID.fromString(command.operationId()), ChatCommand::ownerId),
+                (handle, command, slot) -> {
                     turns.execute(() -> run(handle, command, null, slot));
                     startedFromCommands.increment();
                 });
@@ -90,13 +91,13 @@ public class ChatWorker {
      * ({@link #runHere}); false when every slot is taken (the turn then waits in Kafka). Its command
      * is skipped here until it ends ({@link CommandWorkers}).
      */
-    public boolean reserveSlot(UUID operationId) {
-        return workers.reserveHere(operationId);
+    public boolean reserveSlot(UUID operationId, String ownerId) {
+        return workers.reserveHere(operationId, ownerId);
     }
 
     /** Gives back a slot {@link #reserveSlot} took for a turn that then could not start. */
-    public void releaseSlot(UUID operationId) {
-        workers.releaseHere(operationId);
+    public void releaseSlot(UUID operationId, String ownerId) {
+        workers.releaseHere(operationId, ownerId);
     }
 
     /**
@@ -106,7 +107,7 @@ public class ChatWorker {
      */
     public void runHere(OperationHandle handle, ChatCommand command, StrategyEntity newConversation) {
         try {
-            workers.runHere(handle.id(), slot -> turns.execute(() -> run(handle, command, newConversation, slot)));
+            workers.runHere(handle.id(), command.ownerId(), slot -> turns.execute(() -> run(handle, command, newConversation, slot)));
             startedHere.increment();
         } catch (RuntimeException rejected) {
             // only while the service stops (the slot is back already): the turn ends now rather than when its lease would
@@ -137,8 +138,11 @@ public class ChatWorker {
         }
     }
 
-    /** One command's payload off {@code chat.commands}: completes once its turn has started, or was skipped. */
-    public Uni<Void> consume(String payload) {
-        return workers.consume(payload);
+    /**
+     * One command off {@code chat.commands}: completes once it waits for a slot (in its user's turn),
+     * or at once when there is nothing to do; {@code ack} is called once its turn has started or was skipped.
+     */
+    public Uni<Void> consume(String payload, java.util.function.Supplier<java.util.concurrent.CompletionStage<Void>> ack) {
+        return workers.consume(payload, ack);
     }
 }

@@ -24,6 +24,14 @@ public interface TurnScope {
     default void addSubAgentUsage(long promptTokens, long completionTokens, int modelCalls, double costUsd) {
     }
 
+    /**
+     * The token allowance the turn's sub-agents draw on (the turn's own): null outside a turn, where
+     * a sub-agent has the whole budget of a turn.
+     */
+    default org.strategylab.chat.agent.TokenAllowance tokenAllowance() {
+        return null;
+    }
+
     /** The experiment a workbench turn is about; null for the chat's turns. */
     default String experimentId() {
         return null;

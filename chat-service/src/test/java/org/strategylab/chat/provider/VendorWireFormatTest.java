@@ -27,6 +27,8 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.strategylab.chat.agent.AgentTurn;
+import org.strategylab.chat.agent.TokenAllowance;
+import org.strategylab.testsupport.texts.UserFacingTexts;
 import org.strategylab.chat.agent.TurnOutcome;
 import org.strategylab.chat.agent.TurnRequest;
 import org.strategylab.chat.config.ChatConfig;
@@ -193,19 +195,50 @@ abstract class VendorWireFormatTest {
         List<JsonNode> errors = events.of("error");
         assertEquals(1, errors.size(), events.types().toString());
         assertTrue(errors.get(0).path("error").asText().startsWith(entry().provider()), errors.toString());
+        new UserFacingTexts().add("the turn's error event", errors.get(0).path("error").asText()).assertReadable();
         assertEquals(List.of(), events.of("tool_call_start"));
         assertEquals(List.of(), events.of("assistant_message"));
     }
 
+    @Test
+    void aSubAgentsTokensCountAgainstTheTurnsBudget() throws Exception {
+        // the budget holds the sub-agent's one call and the turn's first, not both
+        TokenAllowance shared = new TokenAllowance(ROUND_2_INPUT + ROUND_2_OUTPUT + ROUND_1_INPUT + ROUND_1_OUTPUT - 1);
+        vendor.enqueue(FakeVendorServer.stream(streamContentType(), round2Frames()));
+        TurnOutcome subAgent = loopTurn(new LoopEvents(), shared).run();
+        assertEquals(OperationStatus.COMPLETED, subAgent.status());
+        vendor.enqueue(FakeVendorServer.stream(streamContentType(), round1Frames()));
+        LoopEvents events = new LoopEvents();
+        loopTurn(events, shared).run();
+
+        // the turn ends with what it has, and says why it stopped
+        assertEquals(1, events.of("error").size(), events.types().toString());
+        assertTrue(events.of("error").get(0).path("error").asText().contains("sub-agents' included"), events.of("error").toString());
+        new UserFacingTexts().add("the turn's error event", events.of("error").get(0).path("error").asText()).assertReadable();
+        assertEquals(List.of(), events.of("tool_call_start"), "no tool runs once the budget is spent");
+        // alone, the turn's first call is well within the budget
+        vendor.enqueue(FakeVendorServer.stream(streamContentType(), round1Frames()));
+        vendor.enqueue(FakeVendorServer.stream(streamContentType(), round2Frames()));
+        LoopEvents alone = new LoopEvents();
+        loopTurn(alone, new TokenAllowance(ROUND_2_INPUT + ROUND_2_OUTPUT + ROUND_1_INPUT + ROUND_1_OUTPUT)).run();
+        assertEquals(List.of(), alone.of("error"));
+        assertEquals(List.of(TOOL_1, TOOL_2), alone.of("tool_call_start").stream().map(e -> e.path("name").asText()).toList());
+    }
+
     /** A turn of the real agent loop over this vendor, with two tools that answer the scenario's results. */
     AgentTurn loopTurn(LoopEvents events) {
+        return loopTurn(events, new TokenAllowance(BUDGET.maxTokens()));
+    }
+
+    /** The same, drawing on a token allowance it may share with other turns (a turn and its sub-agents). */
+    AgentTurn loopTurn(LoopEvents events, TokenAllowance allowance) {
         ProviderAdapter adapter = adapter(new VendorEndpoint(baseUrl(vendor.url()), API_KEY, Duration.ofSeconds(20)));
         TurnRequest request = new TurnRequest(UUID.randomUUID(), "kinases", "alice", "token", "plasmodb",
                 UUID.randomUUID().toString(), QUESTION, ModelChoice.of(entry()), Set.of(), List.of(), List.of(),
                 StrategyGraph.empty());
         List<AgentTool> tools = List.of(answering(TOOL_1, TOOL_1_RESULT), answering(TOOL_2, TOOL_2_RESULT));
         TurnGraph graph = new TurnGraph("kinases", StrategyGraph.empty(), next -> { });
-        return new AgentTurn(request, adapter, tools, graph, events, BUDGET, TOOL_THREADS);
+        return new AgentTurn(request, adapter, tools, graph, events, BUDGET, TOOL_THREADS, allowance);
     }
 
     static final ExecutorService TOOL_THREADS = Executors.newCachedThreadPool();
@@ -315,6 +348,8 @@ abstract class VendorWireFormatTest {
         assertEquals(entry().provider(), failure.provider());
         assertEquals(429, failure.status());
         assertTrue(failure.getMessage().startsWith(entry().provider() + " failed (HTTP 429)"), failure.getMessage());
+        // the turn's error event says this
+        new UserFacingTexts().add("a rate limit", failure.getMessage()).assertReadable();
     }
 
     @Test
@@ -328,6 +363,7 @@ abstract class VendorWireFormatTest {
         ProviderFailure failure = assertInstanceOf(ProviderFailure.class, error);
         assertEquals(entry().provider(), failure.provider());
         assertTrue(failure.getMessage().startsWith(entry().provider() + " failed"), failure.getMessage());
+        new UserFacingTexts().add("a stream cut mid-way", failure.getMessage()).assertReadable();
     }
 
     @Test
@@ -363,6 +399,7 @@ abstract class VendorWireFormatTest {
         ProviderFailure failure = assertInstanceOf(ProviderFailure.class, handler.error());
         assertEquals(entry().provider(), failure.provider());
         assertTrue(failure.getMessage().contains("no complete answer within PT1S"), failure.getMessage());
+        new UserFacingTexts().add("a stream past its time", failure.getMessage()).assertReadable();
         if (cancelClosesTheConnection()) {
             await().atMost(Duration.ofSeconds(15)).until(vendor::clientHungUp);
         }

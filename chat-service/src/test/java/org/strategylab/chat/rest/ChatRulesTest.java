@@ -52,6 +52,30 @@ class ChatRulesTest {
     }
 
     @Test
+    void aUserWithAsManyTurnsAsTheyMayHaveIsRefusedOneMoreWithRetryAfter() {
+        String user = ChatTurnTest.newUser("busy");
+        // eight turns of theirs going on (turns.per-user-max-active): held here, as a worker holds them
+        List<OperationHandle> going = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            going.add(operations.start(user, ChatService.KIND, UUID.randomUUID().toString(), ChatService.EVENTS_TOPIC)
+                    .await().atMost(Duration.ofSeconds(10)));
+        }
+        try {
+            ChatTurnTest.as(user).body(body("")).post("/api/v1/chat").then()
+                    .statusCode(429).contentType("application/problem+json")
+                    .header("Retry-After", org.hamcrest.Matchers.notNullValue())
+                    .body("code", equalTo("TOO_MANY_TURNS"))
+                    .body("detail", org.hamcrest.Matchers.containsString("turns.per-user-max-active = 8"));
+            // another user is not held back by them
+            ChatTurnTest.as(ChatTurnTest.newUser("other")).body(body("")).post("/api/v1/chat").then().statusCode(202);
+        } finally {
+            going.forEach(handle -> handle.fail("test over").await().atMost(Duration.ofSeconds(10)));
+        }
+        // with one of them ended, the next turn is taken
+        ChatTurnTest.as(user).body(body("")).post("/api/v1/chat").then().statusCode(202);
+    }
+
+    @Test
     void everyBadFieldIsA422NamingIt() {
         String user = ChatTurnTest.newUser("bob");
         String tooLong = "x".repeat(200_001);

@@ -70,6 +70,8 @@ class ChatWorkerKillIT extends OnChatStack {
         assertFalse(types.contains("assistant_message"), "the killed turn did not finish: " + types);
         assertEquals(LongStream.rangeClosed(1, log.size()).boxed().toList(),
                 log.stream().map(EventEnvelope::seq).toList(), "the reaper continues the turn's seqs");
+        new org.strategylab.testsupport.texts.UserFacingTexts()
+                .add("the dead turn's error event", log.get(log.size() - 2).data().path("error").asText()).assertReadable();
         stack.simulator().faults().reset();
 
         // the conversation keeps the user's message and the step made before the kill, and takes new turns

@@ -174,6 +174,85 @@ class WorkbenchPageIT {
         }
     }
 
+    /**
+     * Issue 38's controls: the wizard's check resolves them as the run will (a saved set's too), names
+     * each renamed ID with its gene and the unknown ones as not counted, says when no positive would
+     * resolve, and the experiment's results show the same resolution after the run.
+     */
+    @Test
+    void theWizardShowsHowTheControlsResolveBeforeTheRunAndTheResultsAfterIt() throws Exception {
+        List<String> positives = List.of("pf3d7_0105300", "PF3D7_0100100.1", "FAKE_GENE_1", "PF3D7_0100600", "PF3D7_0105300");
+        List<String> negatives = List.of("BOGUS", "PF3D7_0100300");
+        String token = stack.signIn("rosalind");
+        post("/api/v1/control-sets", token, Map.of("name", "issue 38 controls", "siteId", "plasmodb",
+                "positiveIds", positives, "negativeIds", negatives));
+        try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
+            WebDriver d = browser.driver();
+            browser.open(stack.baseUri(), "/workbench/#/new").signIn("rosalind");
+            click(browser, By.cssSelector("[data-search=GenesByText]"));
+            WebElement text = browser.waitFor(x -> browser.first(By.id("wb-param-text_expression")), WAIT);
+            text.clear();
+            text.sendKeys("*kinase");
+            WebElement organism = d.findElement(By.cssSelector("#wb-param-text_search_organism input[value='Plasmodium falciparum 3D7']"));
+            if (!organism.isSelected()) {
+                organism.click();
+            }
+            click(browser, By.id("wb-next"));
+
+            // the saved set, resolved now as the run will resolve it
+            click(browser, By.id("wb-controls-set"));
+            Select sets = new Select(browser.waitFor(x -> browser.first(By.id("wb-control-set")), WAIT));
+            sets.selectByVisibleText(sets.getOptions().stream().map(WebElement::getText)
+                    .filter(t -> t.startsWith("issue 38 controls")).findFirst().orElseThrow());
+            click(browser, By.id("wb-resolve"));
+            String fromSet = browser.waitFor(x -> browser.first(By.id("wb-resolution-result")), WAIT).getText();
+            assertResolutionShown(fromSet);
+
+            // pasted IDs: the same, and a clear word when no positive would resolve
+            click(browser, By.id("wb-controls-paste"));
+            WebElement positiveBox = browser.waitFor(x -> browser.first(By.id("wb-positives")), WAIT);
+            positiveBox.sendKeys("FAKE_GENE_1\nNOT_A_GENE");
+            d.findElement(By.id("wb-negatives")).sendKeys(String.join("\n", negatives));
+            click(browser, By.id("wb-resolve"));
+            String refused = browser.waitFor(x -> browser.first(By.id("wb-resolution-result-no-positive")), WAIT).getText();
+            assertTrue(refused.contains("would be refused"), refused);
+            assertTrue(d.findElement(By.id("wb-resolution-result")).getText().contains("NOT_A_GENE — not counted"));
+            positiveBox.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
+            positiveBox.sendKeys(String.join("\n", positives));
+            click(browser, By.id("wb-resolve"));
+            String pasted = browser.waitFor(x -> {
+                WebElement shown = browser.first(By.id("wb-resolution-result"));
+                return shown != null && shown.getText().contains("3 genes counted") ? shown.getText() : null;
+            }, WAIT);
+            assertResolutionShown(pasted);
+            browser.script("document.getElementById('wb-resolution-result').scrollIntoView()");
+            browser.screenshot("workbench-controls-resolved-1280");
+
+            // the run counts the resolved genes, and its results show the same resolution
+            click(browser, By.id("wb-next"));
+            browser.waitFor(x -> browser.first(By.id("wb-exp-name")), WAIT).sendKeys("Issue 38 controls");
+            click(browser, By.id("wb-run"));
+            browser.waitFor(x -> browser.first(By.id("wb-metric-cards")), WAIT);
+            String after = browser.waitFor(x -> browser.first(By.id("wb-control-resolution")), WAIT).getText();
+            assertResolutionShown(after);
+            String experimentId = d.getCurrentUrl().replaceAll(".*#/experiments/([^/]+)/.*", "$1");
+            JsonNode experiment = get("/api/v1/experiments/" + experimentId, token);
+            assertEquals(3, experiment.path("metrics").path("totalPositives").asInt());
+            assertEquals(1, experiment.path("metrics").path("totalNegatives").asInt());
+            assertTrue(d.findElement(By.id("wb-result-facts")).getText().contains("3 positive and 1 negative controls"));
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    /** Issue 38's controls as shown: each renamed ID with its gene, the unknown ones not counted, the twin merged. */
+    private static void assertResolutionShown(String shown) {
+        for (String line : List.of("3 genes counted from 5 IDs", "pf3d7_0105300 → PF3D7_0105300",
+                "PF3D7_0100100.1 → PF3D7_0100100", "FAKE_GENE_1 — not counted", "PF3D7_0105300 — merged",
+                "1 gene counted from 2 IDs", "BOGUS — not counted")) {
+            assertTrue(shown.contains(line), line + " in: " + shown);
+        }
+    }
+
     @Test
     void twoExperimentsAreComparedAsAJaccardHeatmap() throws Exception {
         String token = stack.signIn("olga");
@@ -450,6 +529,80 @@ class WorkbenchPageIT {
             browser.screenshot("workbench-enrichment-390");
             assertEquals(Boolean.FALSE, browser.script("return document.documentElement.scrollWidth > window.innerWidth"),
                     "the analysis page scrolls sideways at 390 px");
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    /**
+     * Refinements are versions (issue 38 item 4): a refine shows as version 2 of the experiment with its
+     * figures marked stale, in the list and on the page; version 1 stays readable as it was; the page's
+     * Undo goes back to it; the assistant's "keep only …" makes version 2 again and the list shows its
+     * new F1 without a reload.
+     */
+    @Test
+    void aRefinementIsAVersionTheListFollowsAndUndoGoesBack() throws Exception {
+        String token = stack.signIn("vera");
+        JsonNode started = post("/api/v1/experiments", token, Map.of("siteId", "plasmodb", "name", "Taxon screen",
+                "searchName", "GenesByTaxon", "parameters", Map.of("organism", List.of("Plasmodium falciparum 3D7")),
+                "positiveControls", REDUCTASES, "negativeControls", KINASES));
+        String id = awaitEnd(token, started.get("experimentId").asText());
+        double firstF1 = get("/api/v1/experiments/" + id, token).path("metrics").path("f1Score").asDouble();
+        post("/api/v1/experiments/" + id + "/refine", token, Map.of("action", "combine", "searchName", "GenesWithSignalPeptide",
+                "parameters", Map.of("organism", List.of("Plasmodium falciparum 3D7")), "operator", "INTERSECT", "version", 1));
+        try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
+            WebDriver d = browser.driver();
+            openSignedIn(browser, "vera", "/workbench/#/experiments/" + id + "/results");
+            By listed = By.cssSelector(".wb-exp[data-id='" + id + "']");
+            String row = browser.waitFor(x -> {
+                WebElement item = browser.first(listed);
+                return item != null && item.getText().contains("v2 of") ? item.getText() : null;
+            }, WAIT);
+            assertTrue(row.contains("v2 of \u201cTaxon screen\u201d \u00b7 INTERSECT with GenesWithSignalPeptide"), row);
+            assertTrue(row.contains("F1 " + percent(firstF1) + " \u00b7 stale"), row);
+            assertTrue(browser.waitFor(x -> browser.first(By.id("wb-exp-version")), WAIT).getText().startsWith("Version 2 of 2"));
+            browser.waitFor(x -> browser.first(By.id("wb-metrics-stale")), WAIT);
+            browser.screenshot("workbench-version-stale-1280");
+
+            // version 1, read as it was kept
+            click(browser, By.cssSelector(".wb-exp[data-id='" + id + "'] .wb-exp-parent"));
+            browser.waitFor(x -> browser.first(By.id("wb-version-current")), WAIT);
+            assertTrue(d.findElement(By.id("wb-exp-title")).getText().endsWith("version 1"));
+            assertEquals(percent(firstF1), card(browser, "f1Score"));
+            assertEquals(null, browser.first(By.id("wb-metrics-stale")));
+            click(browser, By.id("wb-version-current"));
+
+            // one step back: version 1 is the experiment again, in the page, the list and the API
+            click(browser, By.id("wb-undo"));
+            browser.waitFor(x -> browser.first(By.id("wb-exp-version")) == null && browser.first(By.id("wb-undo")) == null
+                    && browser.first(By.id("wb-metric-cards")) != null, WAIT);
+            assertEquals(percent(firstF1), card(browser, "f1Score"));
+            browser.waitFor(x -> {
+                String text = x.findElement(listed).getText();
+                return !text.contains("v2 of") && text.contains("F1 " + percent(firstF1)) && !text.contains("stale");
+            }, WAIT);
+            assertEquals(1, get("/api/v1/experiments/" + id, token).path("version").asInt());
+
+            // the assistant keeps two genes: version 2 again, re-evaluated, and the list shows its F1 at once
+            click(browser, By.id("wb-tab-chat"));
+            browser.waitFor(x -> browser.first(By.id("wb-chat-input")), WAIT).sendKeys("keep only PF3D7_0102200 and PF3D7_0105300");
+            click(browser, By.id("wb-chat-send"));
+            browser.waitFor(x -> {
+                WebElement line = browser.first(By.id("wb-exp-version"));
+                return line != null && line.getText().startsWith("Version 2 of 2") ? line : null;
+            }, WAIT);
+            JsonNode refined = get("/api/v1/experiments/" + id, token);
+            assertEquals(2, refined.path("version").asInt());
+            assertEquals(false, refined.path("metricsStale").asBoolean());
+            double refinedF1 = refined.path("metrics").path("f1Score").asDouble();
+            assertTrue(refinedF1 != firstF1, "keeping two genes changes F1");
+            String after = browser.waitFor(x -> {
+                String text = x.findElement(listed).getText();
+                return text.contains("F1 " + percent(refinedF1)) ? text : null;
+            }, WAIT);
+            assertTrue(after.contains("kept only a list of genes") && !after.contains("stale"), after);
+            // the same experiment, so the same conversation: the turn is still there after the page is drawn again
+            browser.waitFor(x -> x.findElement(By.id("wb-chat-log")).getText().contains("keep only PF3D7_0102200"), WAIT);
+            browser.screenshot("workbench-version-refined-1280");
             browser.assertNoConsoleErrors();
         }
     }

@@ -39,6 +39,19 @@ public final class OperationKinds {
     }
 
     /**
+     * The events that tell an operation's clients it runs again from the start because its worker
+     * died ({@code restart.types}); none for a kind with no such event. An experiment says so in an
+     * {@code experiment_progress} of phase {@code restarted}, with the reason.
+     */
+    public static List<PendingEvent> restartEvents(String kind, String targetId, String reason) {
+        if ("experiment".equals(kind) && targetId != null) {
+            return List.of(new PendingEvent("experiment_progress", JsonNodeFactory.instance.objectNode()
+                    .put("experimentId", targetId).put("phase", "restarted").put("message", reason)));
+        }
+        return List.of();
+    }
+
+    /**
      * The events that end an operation of this kind whose worker is gone, in order; the last one
      * is terminal. Clients see the same terminal types a normal run ends with, with the reason.
      */

@@ -13,9 +13,16 @@ import org.strategylab.evaluation.model.CustomEnrichmentResult;
  *                           (the request's organism), {@code search} (the one organism the experiment's search
  *                           or tree names) or {@code genes} (the one organism of the experiment's genes on the site)
  * @param backgroundOrganism the organism whose genes are the background; absent for {@code backgroundIds}
+ * @param geneSetResolution  how the gene set's IDs resolved against the site before they were counted:
+ *                           distinct genes, renamed IDs with their gene, unknown IDs (left out of every
+ *                           count, {@code geneSetSize} included) and duplicates (merged)
+ * @param backgroundResolution the same for {@code backgroundIds}; absent when no background was given
  */
 public record CustomEnrichmentAnswer(@JsonUnwrapped CustomEnrichmentResult result, String backgroundSource,
-                                     @JsonInclude(JsonInclude.Include.NON_NULL) String backgroundOrganism) {
+                                     @JsonInclude(JsonInclude.Include.NON_NULL) String backgroundOrganism,
+                                     ControlResolution.ControlListResolution geneSetResolution,
+                                     @JsonInclude(JsonInclude.Include.NON_NULL)
+                                     ControlResolution.ControlListResolution backgroundResolution) {
 
     public static final String GIVEN = "backgroundIds";
     public static final String REQUEST_ORGANISM = "organism";

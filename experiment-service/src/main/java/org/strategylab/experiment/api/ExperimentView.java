@@ -26,6 +26,10 @@ import org.strategylab.evaluation.model.TreeOptimizationResult;
  *                     count, never its transcript rows), or the number of given IDs
  * @param controlResolution how the typed controls were resolved against the site before counting
  *                          (null for experiments from before resolution existed)
+ * @param version      the experiment's version: 1, then one more per refine (issue 38 item 4)
+ * @param refinement   what made this version from the one before (null for version 1)
+ * @param versions     every version, oldest first, the current one last: on the read of one
+ *                     experiment, its undo and its versions; null elsewhere (events, lists)
  * @param resultTranscriptCount the result's transcript rows beside {@code resultCount}'s genes, where
  *                          the site states both (a transcript record class); null for gene lists.
  *                          Counts are genes: pages show "220 genes (235 transcripts)" only where they differ
@@ -43,7 +47,8 @@ public record ExperimentView(String id, String userId, String siteId, String nam
                              @Schema(description = "The result's size in genes (counts are genes: for a transcript "
                                      + "record class the site's display count, never its transcript rows); the number "
                                      + "of given IDs for a gene list") Long resultCount,
-                             ControlResolution controlResolution,
+                             ControlResolution controlResolution, int version,
+                             VersionRefinement refinement, List<ExperimentVersion> versions,
                              @Schema(description = "The result's transcript rows beside resultCount's genes, where the "
                                      + "site states both; null for a gene list. Shown as \"220 genes (235 "
                                      + "transcripts)\" only where the two differ") Long resultTranscriptCount) {

@@ -20,6 +20,25 @@ public interface ExperimentConfig {
     /** Requests that carry gene lists, taken in a few at a time. */
     Intake intake();
 
+    /** How typed gene IDs (controls, control sets, custom gene sets) are resolved against the site. */
+    GeneResolution geneResolution();
+
+    /**
+     * Typed IDs are resolved through upstream-gateway's internal gene lookup, which takes at most
+     * its {@code results.gene-lookup-max} IDs in one call (and looks them up on the site 1,000 at a
+     * time). Longer lists are sent in calls of {@link #batchSize()} IDs, one after another, so no
+     * list is ever refused or cut for its length.
+     */
+    interface GeneResolution {
+
+        /**
+         * The most IDs sent to upstream-gateway's gene lookup in one call (default 100,000; keep it
+         * at most upstream-gateway's {@code strategylab.upstream.results.gene-lookup-max}, 200,000).
+         */
+        @WithDefault("100000")
+        int batchSize();
+    }
+
     /**
      * A gene-ID experiment's body holds up to {@code runs.max-target-genes} IDs, several MB once
      * parsed; fifty at once would hold the heap of a small pod. Requests past the limit wait, their
@@ -28,11 +47,20 @@ public interface ExperimentConfig {
     interface Intake {
 
         /**
-         * POSTs under {@code /api/v1/experiments} and {@code /api/v1/control-sets} (the bodies with
-         * gene lists) read and handled at once by one instance; default 4.
+         * POSTs under {@code /api/v1/experiments}, {@code /api/v1/control-sets} and
+         * {@code /api/v1/control-resolutions} (the bodies with gene lists) read and handled at once by
+         * one instance; default 4.
          */
         @WithDefault("4")
         int maxConcurrent();
+
+        /**
+         * Of those, how many one caller (the user a bearer token names, or one address without one) may have
+         * read and handled at once; default 2. A caller's further requests wait behind their own, so
+         * one user's slow uploads or long synchronous analyses do not make other users wait or 503.
+         */
+        @WithDefault("2")
+        int maxConcurrentPerCaller();
 
         /** The longest a request waits for its turn before it is answered 503 with Retry-After; default 60 s. */
         @WithDefault("PT60S")
@@ -95,6 +123,25 @@ public interface ExperimentConfig {
         /** Runs one instance works on at once; a further command waits (default 8). */
         @WithDefault("8")
         int maxConcurrent();
+
+        /**
+         * The most operations (experiment runs, batches, benchmarks, seeds and analyses) one user may
+         * have running or queued at once; one more is refused with 429 and {@code Retry-After}
+         * (default 30). Checked when the request arrives, so two requests at the same moment may
+         * both pass at the cap's edge. While under it, a user's queued work waits its turn: free
+         * slots go to the user with the least work running.
+         */
+        @WithDefault("30")
+        int perUserMaxActive();
+
+        /**
+         * How many times in all an experiment run (or an analysis of one) is run when the worker
+         * running it dies (its lease expires): the event log's reaper puts it back in the queue and
+         * another worker runs it again from the start, until this many runs have died; then it ends
+         * {@code error}. Default 2. Fed to {@code strategylab.event-log.restart.max-attempts}.
+         */
+        @WithDefault("2")
+        int maxAttempts();
 
         /**
          * Whether the instance that accepts an experiment starts its run at once while it has a free

@@ -1,5 +1,10 @@
 package org.strategylab.experiment.persistence;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -13,7 +18,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.experiment.api.ControlSet;
+import org.strategylab.experiment.api.ControlSetResolution;
 
 /**
  * Control sets in PostgreSQL ({@code control_sets}). Reads take the caller: a set is visible to its
@@ -24,7 +31,11 @@ import org.strategylab.experiment.api.ControlSet;
 public class ControlSetRepository {
 
     private static final String COLUMNS = "id, owner_id, site_id, name, record_type, positive_ids, negative_ids,"
-            + " source, tags, provenance_notes, is_public, created_at, updated_at";
+            + " source, tags, provenance_notes, is_public, created_at, updated_at, resolution::text AS resolution";
+
+    /** The resolution column's JSON: evaluation-core's conventions, times as ISO-8601 text. */
+    private static final ObjectMapper JSON = EvaluationJson.configure(JsonMapper.builder()
+            .addModule(new JavaTimeModule()).disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build());
 
     @Inject
     Pool client;
@@ -39,11 +50,11 @@ public class ControlSetRepository {
     /** Stores a new set and answers it as stored. */
     public Uni<ControlSet> insert(ControlSet set) {
         return client.preparedQuery("INSERT INTO " + table() + " (id, owner_id, site_id, name, record_type,"
-                        + " positive_ids, negative_ids, source, tags, provenance_notes, is_public)"
-                        + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING " + COLUMNS)
+                        + " positive_ids, negative_ids, source, tags, provenance_notes, is_public, resolution)"
+                        + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb) RETURNING " + COLUMNS)
                 .execute(Tuple.tuple(Arrays.asList(UUID.fromString(set.id()), set.userId(), set.siteId(), set.name(),
                         set.recordType(), array(set.positiveIds()), array(set.negativeIds()), set.source(),
-                        array(set.tags()), set.provenanceNotes(), set.isPublic())))
+                        array(set.tags()), set.provenanceNotes(), set.isPublic(), json(set.resolution()))))
                 .map(rows -> read(rows.iterator().next()));
     }
 
@@ -65,11 +76,11 @@ public class ControlSetRepository {
     /** Writes every changeable field of a set the caller owns; empty when it is not (or no longer) theirs. */
     public Uni<Optional<ControlSet>> update(ControlSet set) {
         return client.preparedQuery("UPDATE " + table() + " SET name = $3, positive_ids = $4, negative_ids = $5,"
-                        + " source = $6, tags = $7, provenance_notes = $8, is_public = $9, updated_at = now()"
-                        + " WHERE id = $1 AND owner_id = $2 RETURNING " + COLUMNS)
+                        + " source = $6, tags = $7, provenance_notes = $8, is_public = $9, resolution = $10::text::jsonb,"
+                        + " updated_at = now() WHERE id = $1 AND owner_id = $2 RETURNING " + COLUMNS)
                 .execute(Tuple.tuple(Arrays.asList(UUID.fromString(set.id()), set.userId(), set.name(),
                         array(set.positiveIds()), array(set.negativeIds()), set.source(), array(set.tags()),
-                        set.provenanceNotes(), set.isPublic())))
+                        set.provenanceNotes(), set.isPublic(), json(set.resolution()))))
                 .map(ControlSetRepository::first);
     }
 
@@ -129,7 +140,30 @@ public class ControlSetRepository {
                 List.of(row.getArrayOfStrings("negative_ids")), row.getString("source"),
                 List.of(row.getArrayOfStrings("tags")), row.getString("provenance_notes"),
                 row.getBoolean("is_public"), row.getString("owner_id"), row.getOffsetDateTime("created_at"),
-                row.getOffsetDateTime("updated_at"));
+                row.getOffsetDateTime("updated_at"), resolution(row.getString("resolution")));
+    }
+
+    /** The resolution as JSON text (a parameter cast {@code ::text::jsonb}: a string typed jsonb would be stored as a JSON string). */
+    private static String json(ControlSetResolution resolution) {
+        if (resolution == null) {
+            return null;
+        }
+        try {
+            return JSON.writeValueAsString(resolution);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a control set's resolution cannot be written as JSON", e);
+        }
+    }
+
+    private static ControlSetResolution resolution(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return JSON.readValue(text, ControlSetResolution.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a stored control set resolution cannot be read", e);
+        }
     }
 
     private String table() {

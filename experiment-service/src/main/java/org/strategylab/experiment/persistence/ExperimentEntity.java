@@ -100,4 +100,15 @@ public class ExperimentEntity extends PanacheEntityBase {
 
     @Column(name = "total_time_seconds")
     public Double totalTimeSeconds;
+
+    /** The version the row holds: 1, then one more per refine ({@link ExperimentVersionEntity} keeps the earlier ones). */
+    @Column(nullable = false)
+    public int version = 1;
+
+    /** What made this version from the one before it (null for version 1): the refine's request. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    public JsonNode refinement;
+
+    @Column(name = "refined_at")
+    public OffsetDateTime refinedAt;
 }

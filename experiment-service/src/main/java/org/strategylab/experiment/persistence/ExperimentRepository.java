@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.strategylab.edge.problem.ProblemException;
 
 /**
  * Experiments in PostgreSQL through Hibernate Reactive Panache. Reads and writes take the owner,
@@ -132,6 +133,97 @@ public class ExperimentRepository {
                     found.updatedAt = OffsetDateTime.now();
                     return Optional.of(found);
                 })));
+    }
+
+    /** What a refine or an undo did: the experiment as it is now, and the version it replaced. */
+    public record VersionChange(ExperimentEntity current, ExperimentVersionEntity replaced) {
+    }
+
+    /**
+     * Makes the next version of the owner's experiment in one transaction: its current state is kept
+     * as an earlier version ({@code experiment_versions}), then {@code change} turns the row into the
+     * next one (the version number goes up by one).
+     *
+     * @param basedOn the version the refinement was computed from: if another change made a newer one
+     *                meanwhile, nothing is written and the answer is a 409
+     * @return the new version, or empty when there is no such experiment of the owner's
+     */
+    public Uni<Optional<ExperimentEntity>> newVersion(UUID id, String ownerId, int basedOn, Consumer<ExperimentEntity> change) {
+        return context.run(() -> Panache.withTransaction(() -> lockedOwned(id, ownerId).chain(found -> {
+            if (found == null) {
+                return Uni.createFrom().item(Optional.<ExperimentEntity>empty());
+            }
+            requireVersion(found, basedOn);
+            OffsetDateTime now = OffsetDateTime.now();
+            ExperimentVersionEntity kept = ExperimentVersionEntity.of(found, now);
+            return kept.persist().map(persisted -> {
+                change.accept(found);
+                found.version = kept.version + 1;
+                found.refinedAt = now;
+                found.updatedAt = now;
+                return Optional.of(found);
+            });
+        })));
+    }
+
+    /**
+     * Undoes the owner's latest refinement in one transaction: the latest earlier version goes back
+     * into the row, exactly as it was kept, and is no longer an earlier version.
+     *
+     * @param expected the version the caller means to undo (null: whichever is current)
+     * @return the experiment back at its earlier version and the version that was undone (as it was),
+     *         or empty when there is no such experiment of the owner's
+     */
+    public Uni<Optional<VersionChange>> undo(UUID id, String ownerId, Integer expected) {
+        return context.run(() -> Panache.withTransaction(() -> lockedOwned(id, ownerId).chain(found -> {
+            if (found == null) {
+                return Uni.createFrom().item(Optional.<VersionChange>empty());
+            }
+            if (expected != null) {
+                requireVersion(found, expected);
+            }
+            if (PENDING.equals(found.status) || RUNNING.equals(found.status)) {
+                throw ProblemException.conflict("EXPERIMENT_RUNNING", "The experiment is running; undo once it has ended");
+            }
+            if (found.version <= 1) {
+                throw ProblemException.conflict("NOTHING_TO_UNDO", "The experiment is at its first version: no refinement to undo");
+            }
+            return ExperimentVersionEntity.<ExperimentVersionEntity>findById(new ExperimentVersionEntity.Key(id, found.version - 1))
+                    .chain(earlier -> {
+                        if (earlier == null) {
+                            throw ProblemException.conflict("NOTHING_TO_UNDO", "The version before this one is not kept");
+                        }
+                        ExperimentVersionEntity undone = ExperimentVersionEntity.of(found, OffsetDateTime.now());
+                        earlier.restoreInto(found);
+                        found.updatedAt = OffsetDateTime.now();
+                        return earlier.delete().replaceWith(Optional.of(new VersionChange(found, undone)));
+                    });
+        })));
+    }
+
+    /** The experiment's earlier versions, oldest first (none before its first refine). */
+    public Uni<List<ExperimentVersionEntity>> earlierVersions(UUID id) {
+        return context.run(() -> Panache.withSession(() -> ExperimentVersionEntity.<ExperimentVersionEntity>find(
+                "experimentId = :id", Sort.by("version"), Parameters.with("id", id)).list()));
+    }
+
+    /** One earlier version of the experiment, if it is kept. */
+    public Uni<Optional<ExperimentVersionEntity>> earlierVersion(UUID id, int version) {
+        return context.run(() -> Panache.withSession(() -> ExperimentVersionEntity.<ExperimentVersionEntity>findById(
+                new ExperimentVersionEntity.Key(id, version)))).map(Optional::ofNullable);
+    }
+
+    /** The owner's row, locked for the rest of the transaction (a refine and an undo at once take turns). */
+    private static Uni<ExperimentEntity> lockedOwned(UUID id, String ownerId) {
+        return ExperimentEntity.<ExperimentEntity>findById(id, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+                .map(found -> found == null || !ownerId.equals(found.ownerId) ? null : found);
+    }
+
+    private static void requireVersion(ExperimentEntity found, int expected) {
+        if (found.version != expected) {
+            throw ProblemException.conflict("VERSION_CHANGED", "The experiment is at version " + found.version
+                    + ", not " + expected + ": it changed meanwhile; read it again");
+        }
     }
 
     /**

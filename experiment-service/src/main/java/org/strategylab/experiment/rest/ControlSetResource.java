@@ -20,6 +20,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.List;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.strategylab.edge.auth.Caller;
 import org.strategylab.experiment.api.ControlSet;
 import org.strategylab.experiment.api.ControlSetPage;
@@ -41,11 +42,14 @@ public class ControlSetResource {
     Caller caller;
 
     @Inject
+    JsonWebToken token;
+
+    @Inject
     ControlSetService controlSets;
 
     @POST
     public Uni<Response> create(@Valid @NotNull ControlSetRequest request) {
-        return controlSets.create(caller.id(), request)
+        return controlSets.create(caller.id(), token.getRawToken(), request)
                 .map(set -> Response.created(URI.create("/api/v1/control-sets/" + set.id())).entity(set).build());
     }
 
@@ -72,7 +76,7 @@ public class ControlSetResource {
     @PATCH
     @Path("/{id}")
     public Uni<ControlSet> update(@PathParam("id") String id, @Valid @NotNull ControlSetPatch patch) {
-        return controlSets.update(caller.id(), id, patch);
+        return controlSets.update(caller.id(), token.getRawToken(), id, patch);
     }
 
     @DELETE

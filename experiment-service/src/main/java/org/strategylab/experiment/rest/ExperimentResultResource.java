@@ -24,7 +24,9 @@ import org.strategylab.experiment.api.CrossValidationRequest;
 import org.strategylab.experiment.api.ExperimentView;
 import org.strategylab.experiment.api.RecordRequest;
 import org.strategylab.experiment.api.RefineRequest;
+import org.strategylab.experiment.api.UndoRequest;
 import org.strategylab.experiment.service.ExperimentService;
+import org.strategylab.experiment.service.ExperimentVersions;
 import org.strategylab.experiment.service.ReEvaluation;
 import org.strategylab.experiment.service.Refinement;
 import org.strategylab.experiment.service.ResultBrowser;
@@ -58,6 +60,9 @@ public class ExperimentResultResource {
 
     @Inject
     ExperimentService experiments;
+
+    @Inject
+    ExperimentVersions versions;
 
     /**
      * The classified genes (gene_id, class TP/FN/FP/TN, name, organism, product) as a CSV download; the
@@ -110,9 +115,24 @@ public class ExperimentResultResource {
 
     @POST
     @Path("/refine")
-    @Operation(summary = "Combine a search with the result, or transform it; the metrics are stale until re-evaluated")
+    @Operation(summary = "Combine a search with the result, or transform it, as the experiment's next version (the current one is kept); its metrics are stale until re-evaluated")
     public Uni<JsonNode> refine(@PathParam("id") String id, @Valid @NotNull RefineRequest request) {
         return refinement.refine(caller.id(), token.getRawToken(), id, request);
+    }
+
+    @POST
+    @Path("/undo")
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Undo the latest refinement: the experiment is back at its previous version, as it was; answers it with its versions")
+    public Uni<ExperimentView> undo(@PathParam("id") String id, @Valid UndoRequest request) {
+        return versions.undo(caller.id(), token.getRawToken(), id, request);
+    }
+
+    @GET
+    @Path("/versions/{version}")
+    @Operation(summary = "One version of the experiment, whole: an earlier one exactly as it was when a refine replaced it")
+    public Uni<ExperimentView> version(@PathParam("id") String id, @PathParam("version") String version) {
+        return versions.version(caller.id(), id, version);
     }
 
     @POST

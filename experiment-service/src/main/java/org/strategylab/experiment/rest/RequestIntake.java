@@ -1,6 +1,8 @@
 package org.strategylab.experiment.rest;
 
 import io.micrometer.core.instrument.Counter;
+import io.smallrye.jwt.auth.principal.JWTParser;
+import io.smallrye.jwt.auth.principal.ParseException;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Context;
@@ -12,8 +14,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import org.strategylab.edge.problem.ProblemWriter;
 import org.strategylab.experiment.config.ExperimentConfig;
 
@@ -21,12 +27,16 @@ import org.strategylab.experiment.config.ExperimentConfig;
  * Takes the POSTs that carry gene lists in a few at a time ({@code strategylab.experiments.intake}):
  * a request past the limit is paused before its body is read, so a burst of large bodies waits in
  * the connections instead of in the heap, and goes on in arrival order as requests ahead of it
- * end. One waiting longer than the limit's wait is answered 503 with {@code Retry-After}.
+ * end. Each caller (the user a bearer token names, or one address without one) has only a few of
+ * the places at once, so one user's burst of uploads or slow synchronous analyses waits behind
+ * itself, not in front of everyone else. One waiting longer than the limit's wait is answered 503
+ * with {@code Retry-After}.
  */
 @ApplicationScoped
 public class RequestIntake {
 
-    private static final String[] PREFIXES = {"/api/v1/experiments", "/api/v1/control-sets"};
+    private static final String[] PREFIXES = {"/api/v1/experiments", "/api/v1/control-sets",
+            "/api/v1/control-resolutions"};
 
     @Inject
     ExperimentConfig config;
@@ -40,12 +50,18 @@ public class RequestIntake {
     @Inject
     MeterRegistry meters;
 
+    @Inject
+    JWTParser tokens;
+
+    private static final String BEARER = "Bearer ";
+
     private final Deque<Waiting> waiting = new ArrayDeque<>();
+    private final Map<String, Integer> inFlightByCaller = new HashMap<>();
     private int inFlight;
     private Counter queued;
     private Counter refused;
 
-    private record Waiting(RoutingContext context, Context eventLoop, long timer) {
+    private record Waiting(RoutingContext context, String caller, Context eventLoop, long timer) {
     }
 
     void install(@Observes Router router) {
@@ -75,38 +91,73 @@ public class RequestIntake {
         }
         // pause before anything reads the body; resumed when the request's turn comes
         context.request().pause();
+        String caller = callerOf(context);
         synchronized (this) {
-            if (inFlight < config.intake().maxConcurrent()) {
-                inFlight++;
+            if (mayEnter(caller)) {
+                enter(caller);
             } else {
                 long timer = vertx.setTimer(config.intake().maxWait().toMillis(), id -> giveUp(context));
-                waiting.add(new Waiting(context, Vertx.currentContext(), timer));
+                waiting.add(new Waiting(context, caller, Vertx.currentContext(), timer));
                 queued.increment();
                 return;
             }
         }
-        proceed(context);
+        proceed(context, caller);
     }
 
-    private void proceed(RoutingContext context) {
-        context.addEndHandler(ended -> release());
+    /**
+     * Whom a request counts against: the user its bearer token names once verified (the parser
+     * remembers verified tokens, so this is a look-up after a user's first request), else the
+     * address it came from (such a request is refused 401 further on; it only waits behind its own).
+     */
+    private String callerOf(RoutingContext context) {
+        String authorization = context.request().getHeader("Authorization");
+        if (authorization != null && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            try {
+                return "user:" + tokens.parse(authorization.substring(BEARER.length()).trim()).getSubject();
+            } catch (ParseException | RuntimeException invalid) {
+                // counted by address below; the request is refused once it is authenticated
+            }
+        }
+        return "address:" + context.request().remoteAddress().hostAddress();
+    }
+
+    private boolean mayEnter(String caller) {
+        return inFlight < config.intake().maxConcurrent()
+                && inFlightByCaller.getOrDefault(caller, 0) < config.intake().maxConcurrentPerCaller();
+    }
+
+    private void enter(String caller) {
+        inFlight++;
+        inFlightByCaller.merge(caller, 1, Integer::sum);
+    }
+
+    private void proceed(RoutingContext context, String caller) {
+        context.addEndHandler(ended -> release(caller));
         context.request().resume();
         context.next();
     }
 
-    private void release() {
-        Waiting next;
+    private void release(String caller) {
+        List<Waiting> admitted = new ArrayList<>();
         synchronized (this) {
-            next = waiting.poll();
-            if (next == null) {
-                inFlight--;
-                return;
+            inFlight--;
+            inFlightByCaller.computeIfPresent(caller, (key, count) -> count > 1 ? count - 1 : null);
+            // the oldest requests whose callers are under their share go next (a caller at its share
+            // does not hold up the ones behind it)
+            Iterator<Waiting> line = waiting.iterator();
+            while (line.hasNext() && inFlight < config.intake().maxConcurrent()) {
+                Waiting next = line.next();
+                if (mayEnter(next.caller())) {
+                    line.remove();
+                    vertx.cancelTimer(next.timer());
+                    enter(next.caller());
+                    admitted.add(next);
+                }
             }
-            vertx.cancelTimer(next.timer());
         }
-        // the freed place goes straight to the next request, on its connection's own event loop
-        RoutingContext context = next.context();
-        next.eventLoop().runOnContext(ignored -> proceed(context));
+        // each on its connection's own event loop
+        admitted.forEach(next -> next.eventLoop().runOnContext(ignored -> proceed(next.context(), next.caller())));
     }
 
     private void giveUp(RoutingContext context) {

@@ -23,6 +23,9 @@ public class AnalysisOperations {
     @Inject
     CommandPublisher commands;
 
+    @Inject
+    ActiveOperationCap cap;
+
     /**
      * @param kind       the operation kind ({@link ExperimentService#KIND} unless the analysis has its own)
      * @param commandFor the analysis' command, given the new operation's id
@@ -30,7 +33,7 @@ public class AnalysisOperations {
     public Uni<OperationAccepted> start(String callerId, String kind, String experimentId,
                                         Function<String, ExperimentCommand> commandFor) {
         Context trace = Context.current();
-        return operations.register(callerId, kind, experimentId, ExperimentService.EVENTS_TOPIC)
+        return cap.admit(callerId).chain(() -> operations.register(callerId, kind, experimentId, ExperimentService.EVENTS_TOPIC))
                 .chain(operation -> commands.publish(commandFor.apply(operation.id().toString()), trace)
                         .map(sent -> new OperationAccepted(OperationStarted.single(operation.id().toString(), experimentId),
                                 operation)));

@@ -1,9 +1,11 @@
 package org.strategylab.experiment.service;
 
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,13 +17,16 @@ import org.strategylab.experiment.api.ControlResolution.ControlListResolution;
 import org.strategylab.experiment.api.ControlResolution.RenamedControl;
 import org.strategylab.experiment.client.UpstreamFailure;
 import org.strategylab.experiment.client.UpstreamGateway;
+import org.strategylab.experiment.config.ExperimentConfig;
 
 /**
- * Resolves control lists against the site once, before anything is counted: every typed ID is
+ * Resolves typed gene lists against the site once, before anything is counted: every typed ID is
  * looked up (upstream-gateway's gene lookup: any case, transcript IDs and previous IDs name the
  * current gene), the lists become the distinct current gene IDs in the order typed, and what
- * changed is reported ({@link ControlResolution}). A list with no known gene, or a gene in both
- * lists, is refused with a 422 naming the list and the IDs.
+ * changed is reported ({@link ControlResolution}). For a run, a list with no known gene, or a gene in
+ * both lists, is refused with a 422 naming the list and the IDs; {@link #preview} says the same
+ * without refusing. Lists longer than {@code gene-resolution.batch-size} are looked up in several
+ * calls, one after another: never cut, never refused for their length.
  */
 @ApplicationScoped
 public class ControlResolver {
@@ -32,49 +37,97 @@ public class ControlResolver {
     @Inject
     UpstreamGateway upstream;
 
+    @Inject
+    ExperimentConfig config;
+
     /**
      * The controls as the site's current gene IDs; a 422 when a list names no gene of the site or a
      * gene is in both lists, a 502/504 when the site cannot be asked.
      */
     public Uni<ResolvedControls> resolve(String token, String siteId, List<String> positives, List<String> negatives) {
+        return preview(token, siteId, positives, negatives).map(outcome -> {
+            if (!outcome.refusals().isEmpty()) {
+                throw ProblemException.invalid("The control genes cannot be counted", outcome.refusals());
+            }
+            return new ResolvedControls(outcome.positives(), outcome.negatives(), outcome.resolution());
+        });
+    }
+
+    /**
+     * The controls resolved as a run would resolve them, with the reasons a run would be refused
+     * (empty when it would not); a 502/504 when the site cannot be asked.
+     */
+    public Uni<Outcome> preview(String token, String siteId, List<String> positives, List<String> negatives) {
         Set<String> all = new LinkedHashSet<>(positives);
         all.addAll(negatives);
         if (all.isEmpty()) {
-            return Uni.createFrom().item(new ResolvedControls(List.of(), List.of(),
-                    new ControlResolution(ControlListResolution.NONE, ControlListResolution.NONE)));
+            return Uni.createFrom().item(outcome(positives, negatives, Map.of()));
         }
-        return upstream.currentGeneIds(token, siteId, List.copyOf(all))
+        return currentGeneIds(token, siteId, List.copyOf(all), "control genes")
+                .map(current -> outcome(positives, negatives, current));
+    }
+
+    /**
+     * One list (a gene set, a background) as the site's current gene IDs, with what changed; no
+     * refusal here (the caller decides what an empty list means), a 502/504 when the site cannot be
+     * asked.
+     */
+    public Uni<ResolvedList> resolveList(String token, String siteId, List<String> typed, String what) {
+        if (typed.isEmpty()) {
+            return Uni.createFrom().item(new ResolvedList(List.of(), ControlListResolution.NONE));
+        }
+        List<String> distinct = List.copyOf(new LinkedHashSet<>(typed));
+        return currentGeneIds(token, siteId, distinct, what).map(current -> {
+            List<String> genes = new ArrayList<>();
+            ControlListResolution resolution = list(typed, current, genes);
+            return new ResolvedList(genes, resolution);
+        });
+    }
+
+    /**
+     * typed ID → current gene ID for each ID the site knows, looked up {@code gene-resolution.batch-size}
+     * IDs per call, the calls one after another (upstream-gateway looks each call's IDs up on the
+     * site in its own batches).
+     */
+    private Uni<Map<String, String>> currentGeneIds(String token, String siteId, List<String> ids, String what) {
+        int size = Math.max(1, config.geneResolution().batchSize());
+        List<List<String>> batches = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += size) {
+            batches.add(ids.subList(from, Math.min(ids.size(), from + size)));
+        }
+        return Multi.createFrom().iterable(batches)
+                .onItem().transformToUniAndConcatenate(batch -> upstream.currentGeneIds(token, siteId, batch))
+                .collect().in(HashMap<String, String>::new, Map::putAll)
+                .map(current -> (Map<String, String>) current)
                 .onFailure(UpstreamFailure.class).transform(failure -> {
                     UpstreamFailure upstreamFailure = (UpstreamFailure) failure;
                     int status = upstreamFailure.status() == 504 ? 504 : 502;
                     return new ProblemException(status, status == 504 ? "UPSTREAM_TIMEOUT" : "UPSTREAM_ERROR",
-                            "The site could not look the control genes up", upstreamFailure.describe(), List.of());
-                })
-                .map(current -> resolved(positives, negatives, current));
+                            "The site could not look the " + what + " up", upstreamFailure.describe(), List.of());
+                });
     }
 
-    /** The lists resolved by a lookup's answer ({@code current}: typed ID → current gene ID). */
-    static ResolvedControls resolved(List<String> positives, List<String> negatives, Map<String, String> current) {
+    /** The lists resolved by a lookup's answer and why a run of them would be refused. */
+    static Outcome outcome(List<String> positives, List<String> negatives, Map<String, String> current) {
         List<String> positiveGenes = new ArrayList<>();
         List<String> negativeGenes = new ArrayList<>();
         ControlListResolution p = list(positives, current, positiveGenes);
         ControlListResolution n = list(negatives, current, negativeGenes);
-        List<FieldError> errors = new ArrayList<>();
-        if (positiveGenes.isEmpty()) {
-            errors.add(new FieldError("/positiveControls", "no ID names a gene of the site: " + named(p.unknown())));
+        List<FieldError> refusals = new ArrayList<>();
+        if (positives.isEmpty()) {
+            refusals.add(new FieldError("/positiveControls", "no positive controls: a run needs at least one"));
+        } else if (positiveGenes.isEmpty()) {
+            refusals.add(new FieldError("/positiveControls", "no ID names a gene of the site: " + named(p.unknown())));
         }
         if (!negatives.isEmpty() && negativeGenes.isEmpty()) {
-            errors.add(new FieldError("/negativeControls", "no ID names a gene of the site: " + named(n.unknown())));
+            refusals.add(new FieldError("/negativeControls", "no ID names a gene of the site: " + named(n.unknown())));
         }
         List<String> both = negativeGenes.stream().filter(new LinkedHashSet<>(positiveGenes)::contains).toList();
         if (!both.isEmpty()) {
-            errors.add(new FieldError("/negativeControls", "names genes that are positive controls too: "
+            refusals.add(new FieldError("/negativeControls", "names genes that are positive controls too: "
                     + named(both)));
         }
-        if (!errors.isEmpty()) {
-            throw ProblemException.invalid("The control genes cannot be counted", errors);
-        }
-        return new ResolvedControls(positiveGenes, negativeGenes, new ControlResolution(p, n));
+        return new Outcome(positiveGenes, negativeGenes, new ControlResolution(p, n), both, refusals);
     }
 
     private static ControlListResolution list(List<String> typed, Map<String, String> current, List<String> genes) {
@@ -103,7 +156,8 @@ public class ControlResolver {
         return new ControlListResolution(seen.size(), renamed, unknown, duplicates);
     }
 
-    private static String named(List<String> ids) {
+    /** The IDs joined for a message: the first {@value #NAMED_IN_MESSAGE}, then how many more. */
+    static String named(List<String> ids) {
         if (ids.size() <= NAMED_IN_MESSAGE) {
             return String.join(", ", ids);
         }
@@ -118,5 +172,27 @@ public class ControlResolver {
      * @param resolution what the lookup changed
      */
     public record ResolvedControls(List<String> positives, List<String> negatives, ControlResolution resolution) {
+    }
+
+    /**
+     * Control lists resolved, refused or not.
+     *
+     * @param positives   the distinct genes of the positive list, in the order typed
+     * @param negatives   the distinct genes of the negative list
+     * @param resolution  what the lookup changed
+     * @param genesInBoth genes both lists name once resolved, in the negative list's order
+     * @param refusals    why a run of these lists would be refused, each naming its list; empty when it would run
+     */
+    public record Outcome(List<String> positives, List<String> negatives, ControlResolution resolution,
+                          List<String> genesInBoth, List<FieldError> refusals) {
+    }
+
+    /**
+     * One typed list as current gene IDs.
+     *
+     * @param genes      the distinct genes, in the order typed
+     * @param resolution what the lookup changed
+     */
+    public record ResolvedList(List<String> genes, ControlListResolution resolution) {
     }
 }

@@ -3,6 +3,8 @@ package org.strategylab.experiment.service;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -15,6 +17,7 @@ import org.strategylab.experiment.api.ControlSet;
 import org.strategylab.experiment.api.ControlSetPage;
 import org.strategylab.experiment.api.ControlSetPatch;
 import org.strategylab.experiment.api.ControlSetRequest;
+import org.strategylab.experiment.api.ControlSetResolution;
 import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.persistence.ControlSetRepository;
 import org.strategylab.sites.SiteRegistry;
@@ -38,7 +41,11 @@ public class ControlSetService {
     @Inject
     ExperimentConfig config;
 
-    public Uni<ControlSet> create(String callerId, ControlSetRequest request) {
+    @Inject
+    ControlResolver resolver;
+
+    /** Stores a new set, its lists resolved against the site (or the resolution said unknown). */
+    public Uni<ControlSet> create(String callerId, String token, ControlSetRequest request) {
         List<FieldError> errors = new ArrayList<>();
         if (sites.find(request.siteId()).isEmpty()) {
             errors.add(new FieldError("/siteId", "no site with id '" + request.siteId() + "'"));
@@ -52,8 +59,9 @@ public class ControlSetService {
                 ? DEFAULT_RECORD_TYPE : request.recordType().trim();
         ControlSet set = new ControlSet(UUID.randomUUID().toString(), request.name().trim(), request.siteId(),
                 recordType, lists.positives(), lists.negatives(), blankToNull(request.source()), tags,
-                blankToNull(request.provenanceNotes()), Boolean.TRUE.equals(request.isPublic()), callerId, null, null);
-        return repository.insert(set);
+                blankToNull(request.provenanceNotes()), Boolean.TRUE.equals(request.isPublic()), callerId, null, null,
+                null);
+        return resolution(token, set).chain(resolution -> repository.insert(set.withResolution(resolution)));
     }
 
     public Uni<ControlSet> get(String callerId, String id) {
@@ -66,12 +74,38 @@ public class ControlSetService {
                         .map(items -> new ControlSetPage(items, total, limit, offset)));
     }
 
-    public Uni<ControlSet> update(String callerId, String id, ControlSetPatch patch) {
+    /** Changes a set the caller owns; new lists are resolved again, other changes keep the resolution. */
+    public Uni<ControlSet> update(String callerId, String token, String id, ControlSetPatch patch) {
         UUID key = parse(id);
+        boolean listsChanged = patch.positiveIds() != null || patch.negativeIds() != null;
         return repository.findOwned(key, callerId)
                 .map(found -> found.orElseThrow(() -> notFound(id)))
-                .chain(current -> repository.update(patched(current, patch)))
+                .map(current -> patched(current, patch))
+                .chain(changed -> listsChanged
+                        ? resolution(token, changed).map(changed::withResolution)
+                        : Uni.createFrom().item(changed))
+                .chain(repository::update)
                 .map(updated -> updated.orElseThrow(() -> notFound(id)));
+    }
+
+    /**
+     * The set's lists resolved against its site as an experiment would resolve them, what a run of
+     * them would be refused for as warnings (the set is saved as typed all the same: a list may be
+     * under way, and the site's genes change). A site that cannot be asked gives an unknown
+     * resolution with its reason: the set is never lost for it.
+     */
+    private Uni<ControlSetResolution> resolution(String token, ControlSet set) {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        return resolver.preview(token, set.siteId(), set.positiveIds(), set.negativeIds())
+                .map(outcome -> new ControlSetResolution(ControlSetResolution.RESOLVED, now, outcome.resolution(),
+                        outcome.genesInBoth(), outcome.refusals().stream()
+                                .map(refusal -> new FieldError(refusal.pointer().replace("Controls", "Ids"),
+                                        refusal.message()))
+                                .toList(), null))
+                .onFailure(failure -> failure instanceof ProblemException problem && problem.status() >= 500)
+                .recoverWithItem(failure -> new ControlSetResolution(ControlSetResolution.UNKNOWN, now, null, null,
+                        null, "the site could not be asked, so the IDs are saved as typed, unchecked: "
+                                + failure.getMessage()));
     }
 
     public Uni<Void> delete(String callerId, String id) {
@@ -100,7 +134,7 @@ public class ControlSetService {
                 patch.source() == null ? current.source() : blankToNull(patch.source()), tags,
                 patch.provenanceNotes() == null ? current.provenanceNotes() : blankToNull(patch.provenanceNotes()),
                 patch.isPublic() == null ? current.isPublic() : patch.isPublic(), current.userId(),
-                current.createdAt(), current.updatedAt());
+                current.createdAt(), current.updatedAt(), current.resolution());
     }
 
     private record Lists(List<String> positives, List<String> negatives) {

@@ -13,6 +13,7 @@ import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.enrichment.CustomEnrichment;
+import org.strategylab.evaluation.ids.IdNormaliser;
 import org.strategylab.experiment.api.CustomEnrichRequest;
 import org.strategylab.experiment.api.CustomEnrichmentAnswer;
 import org.strategylab.experiment.api.ExperimentSettings;
@@ -28,7 +29,10 @@ import org.strategylab.experiment.persistence.ExperimentRepository;
  * counted and dropped). The result is the experiment's genes (its step's IDs on the site, or the
  * given IDs of a gene-ID experiment); the background is {@code backgroundIds}, or every gene of an
  * organism as the site lists it (its taxon search): the request's, the experiment's search's, or the
- * one its genes belong to. The answer says which.
+ * one its genes belong to. The answer says which. The gene set and a given background are first
+ * resolved against the site as control lists are ({@link ControlResolver}): any case, transcript and
+ * previous IDs name the current gene, duplicates after resolution are merged, unknown IDs are left
+ * out of the counts, and the answer reports each list's resolution.
  */
 @ApplicationScoped
 public class CustomGeneSetEnrichment {
@@ -50,6 +54,9 @@ public class CustomGeneSetEnrichment {
     @Inject
     ExperimentResultGenes resultGenes;
 
+    @Inject
+    ControlResolver resolver;
+
     /** The genes the set is tested within, and where they came from ({@link CustomEnrichmentAnswer}). */
     private record Background(List<String> ids, String source, String organism) {
     }
@@ -64,17 +71,40 @@ public class CustomGeneSetEnrichment {
                         "Custom enrichment needs a completed experiment; this one is " + row.status);
             }
             ExperimentSettings settings = ExperimentViews.settings(row);
-            return resultGenes.of(token, row, settings).chain(result -> background(token, settings, request, result)
+            // the gene set (and a given background) as the site's current gene IDs, as controls are
+            // resolved: unknown IDs are left out of the counts and reported, duplicates merged
+            return resolved(token, settings.siteId(), request).chain(lists -> resultGenes.of(token, row, settings)
+                    .chain(result -> background(token, settings, lists.background(), request, result)
                     .map(background -> {
+                        // checked once the background is known, so a refusal about it comes first as before
+                        if (lists.geneSet().genes().isEmpty()) {
+                            throw invalid("/geneIds", "no ID names a gene of the site: "
+                                    + ControlResolver.named(lists.geneSet().resolution().unknown()));
+                        }
                         try {
                             return new CustomEnrichmentAnswer(CustomEnrichment.analyse(request.geneSetName(),
-                                    request.geneIds(), result, background.ids(), settings.positiveControls()),
-                                    background.source(), background.organism());
+                                    lists.geneSet().genes(), result, background.ids(), settings.positiveControls()),
+                                    background.source(), background.organism(), lists.geneSet().resolution(),
+                                    lists.background() == null ? null : lists.background().resolution());
                         } catch (ValidationException e) {
                             throw invalid("/" + e.field(), e.getMessage().substring(e.field().length() + 2));
                         }
-                    }));
+                    })));
         });
+    }
+
+    /** The gene set and the given background (null when none is given), resolved. */
+    private record ResolvedLists(ControlResolver.ResolvedList geneSet, ControlResolver.ResolvedList background) {
+    }
+
+    private Uni<ResolvedLists> resolved(String token, String siteId, CustomEnrichRequest request) {
+        Uni<ControlResolver.ResolvedList> geneSet = resolver.resolveList(token, siteId,
+                IdNormaliser.clean(request.geneIds()), "gene set's genes");
+        if (request.backgroundIds() == null) {
+            return geneSet.map(list -> new ResolvedLists(list, null));
+        }
+        return geneSet.chain(list -> resolver.resolveList(token, siteId, IdNormaliser.clean(request.backgroundIds()),
+                "background genes").map(background -> new ResolvedLists(list, background)));
     }
 
     /**
@@ -82,10 +112,15 @@ public class CustomGeneSetEnrichment {
      * one the experiment's search or tree names, else the one its genes (the result) belong to as the
      * site's gene records say. Several organisms, or none known, is a 422 saying which.
      */
-    private Uni<Background> background(String token, ExperimentSettings settings, CustomEnrichRequest request,
+    private Uni<Background> background(String token, ExperimentSettings settings,
+                                       ControlResolver.ResolvedList given, CustomEnrichRequest request,
                                        List<String> result) {
-        if (request.backgroundIds() != null) {
-            return Uni.createFrom().item(new Background(request.backgroundIds(), CustomEnrichmentAnswer.GIVEN, null));
+        if (given != null) {
+            if (given.genes().isEmpty()) {
+                throw invalid("/backgroundIds", "no ID names a gene of the site: "
+                        + ControlResolver.named(given.resolution().unknown()));
+            }
+            return Uni.createFrom().item(new Background(given.genes(), CustomEnrichmentAnswer.GIVEN, null));
         }
         if (request.organism() != null && !request.organism().isBlank()) {
             return organismGenes(token, settings, request.organism().trim(), CustomEnrichmentAnswer.REQUEST_ORGANISM);

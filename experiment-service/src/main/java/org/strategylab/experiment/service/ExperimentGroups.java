@@ -49,6 +49,9 @@ public class ExperimentGroups {
     @Inject
     ExperimentConfig config;
 
+    @Inject
+    ActiveOperationCap cap;
+
     /** A member to validate and the way its errors map back to the caller's body. */
     private record Member(ExperimentRequest request, String label, boolean primary, UnaryOperator<String> pointer) {
     }
@@ -114,8 +117,8 @@ public class ExperimentGroups {
             checks.add(Uni.createFrom().deferred(() -> requests.validate(callerId, token, member.request()))
                     .onFailure(ProblemException.class).transform(problem -> relocated((ProblemException) problem, member)));
         }
-        return Uni.join().all(checks).andCollectFailures()
-                .onFailure().transform(ExperimentGroups::merged)
+        return cap.admit(callerId).chain(() -> Uni.join().all(checks).andCollectFailures()
+                        .onFailure().transform(ExperimentGroups::merged))
                 .chain(valid -> {
                     String groupId = UUID.randomUUID().toString();
                     return operations.register(callerId, kind, groupId, ExperimentService.EVENTS_TOPIC).chain(operation -> {

@@ -79,21 +79,27 @@ public class ExperimentService {
     AcceptedRows accepted;
 
     @Inject
+    ActiveOperationCap cap;
+
+    @Inject
     UpstreamGateway upstream;
 
     @Inject
     org.strategylab.sites.SiteRegistry sites;
 
+    @Inject
+    ExperimentVersions versions;
+
     public Uni<OperationAccepted> start(String callerId, String token, ExperimentRequest request) {
         Context trace = Context.current();
-        return requests.validate(callerId, token, request).chain(valid -> {
+        return cap.admit(callerId).chain(() -> requests.validate(callerId, token, request)).chain(valid -> {
             UUID id = UUID.randomUUID();
             UUID operationId = UUID.randomUUID();
             ExperimentEntity row = NewExperimentRow.of(id, callerId, valid, operationId);
             ExperimentCommand command = new ExperimentCommand(ExperimentCommand.RUN, operationId.toString(),
                     java.util.List.of(id.toString()), null, callerId, token, null);
             OperationStarted started = OperationStarted.single(operationId.toString(), id.toString());
-            if (config.runs().runWhereAccepted() && worker.reserveSlot(operationId)) {
+            if (config.runs().runWhereAccepted() && worker.reserveSlot(operationId, callerId)) {
                 return startHere(command, row, trace).map(operation -> new OperationAccepted(started, operation));
             }
             // the operation and the row are written at once, the command only after both, so the
@@ -119,7 +125,7 @@ public class ExperimentService {
                 EVENTS_TOPIC).memoize().indefinitely();
         return Uni.combine().all().unis(holding, repository.insert(row)).asTuple()
                 .onFailure().call(failure -> {
-                    worker.releaseSlot(operationId);
+                    worker.releaseSlot(operationId, command.ownerId());
                     // held here and never run: ended, so nothing waits for it (nothing to end if the
                     // registration itself failed)
                     return holding.chain(handle -> handle.fail("the run could not start: "
@@ -142,7 +148,7 @@ public class ExperimentService {
             throw ProblemException.invalid("Name a site to seed", java.util.List.of(new org.strategylab.edge.problem.FieldError(
                     "siteId", siteId == null || siteId.isBlank() ? "is required" : "no site with id '" + siteId + "'")));
         }
-        return operations.register(callerId, ExperimentCommand.SEED, siteId, EVENTS_TOPIC)
+        return cap.admit(callerId).chain(() -> operations.register(callerId, ExperimentCommand.SEED, siteId, EVENTS_TOPIC))
                 .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.SEED, operation.id().toString(),
                                 java.util.List.of(), siteId, callerId, token, null))
                         .map(sent -> new OperationAccepted(new OperationStarted(operation.id().toString(), null, null,
@@ -168,11 +174,12 @@ public class ExperimentService {
         });
     }
 
-    /** One experiment, a gene-ID experiment with its input ({@code config.targetGeneIds}, read from its own table). */
+    /**
+     * One experiment with its versions, a gene-ID experiment with its input ({@code config.targetGeneIds},
+     * read from its own table).
+     */
     public Uni<ExperimentView> get(String callerId, String id) {
-        return owned(callerId, id).chain(row -> ExperimentViews.settings(row).geneIdMode()
-                ? repository.targets(row.id).map(targets -> views.view(row, targets))
-                : Uni.createFrom().item(views.view(row)));
+        return owned(callerId, id).chain(versions::withVersions);
     }
 
     public Uni<ExperimentPage> list(String callerId, ExperimentRepository.Filter filter, int limit, int offset) {
@@ -195,19 +202,23 @@ public class ExperimentService {
         }).map(found -> views.view(found.orElseThrow(() -> notFound(id))));
     }
 
-    /** Deletes the experiment: a run still going is cancelled first; its upstream strategy goes too (best effort). */
+    /**
+     * Deletes the experiment with its earlier versions: a run still going is cancelled first; the
+     * strategies of every version go from the site too (best effort).
+     */
     public Uni<Void> delete(String callerId, String token, String id) {
-        return owned(callerId, id).chain(row -> {
+        return owned(callerId, id).chain(row -> versions.earlierStrategies(row).chain(earlier -> {
             Uni<Boolean> cancel = row.operationId != null && isUnfinished(row)
                     ? index.requestCancel(row.operationId, callerId) : Uni.createFrom().item(false);
-            return cancel.chain(() -> repository.delete(row.id, callerId)).invoke(() -> {
-                if (row.upstreamStrategyId != null) {
-                    upstream.deleteStrategy(token, row.siteId, row.upstreamStrategyId).subscribe().with(done -> { },
+            java.util.List<Long> strategies = new java.util.ArrayList<>(earlier);
+            if (row.upstreamStrategyId != null) {
+                strategies.add(row.upstreamStrategyId);
+            }
+            return cancel.chain(() -> repository.delete(row.id, callerId)).invoke(() -> strategies.forEach(strategy ->
+                    upstream.deleteStrategy(token, row.siteId, strategy).subscribe().with(done -> { },
                             failure -> LOG.infof("upstream strategy %d of deleted experiment %s stays: %s",
-                                    row.upstreamStrategyId, row.id, failure.toString()));
-                }
-            }).replaceWithVoid();
-        });
+                                    strategy, row.id, failure.toString())))).replaceWithVoid();
+        }));
     }
 
     /**

@@ -14,8 +14,11 @@ import org.strategylab.experiment.api.ControlResolution;
 import org.strategylab.experiment.api.ExperimentResults;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.api.ExperimentSummary;
+import org.strategylab.experiment.api.ExperimentVersion;
 import org.strategylab.experiment.api.ExperimentView;
+import org.strategylab.experiment.api.VersionRefinement;
 import org.strategylab.experiment.persistence.ExperimentEntity;
+import org.strategylab.experiment.persistence.ExperimentVersionEntity;
 
 /** Turns stored rows into what the API answers: the full experiment, a list summary, the report's input. */
 @ApplicationScoped
@@ -31,6 +34,14 @@ public class ExperimentViews {
      * read of one experiment (null leaves it out).
      */
     public ExperimentView view(ExperimentEntity e, List<String> targetGeneIds) {
+        return view(e, targetGeneIds, null);
+    }
+
+    /**
+     * The full experiment with its list of versions ({@link #versions}); {@code versions} null leaves
+     * the list out.
+     */
+    public ExperimentView view(ExperimentEntity e, List<String> targetGeneIds, List<ExperimentVersion> versions) {
         ExperimentConfigView settings = new ExperimentConfigView(settings(e), targetGeneIds);
         ExperimentResults results = results(e);
         return new ExperimentView(e.id.toString(), e.ownerId, e.siteId, e.name, settings, e.status, results.metrics(),
@@ -40,9 +51,41 @@ public class ExperimentViews {
                 e.primaryBenchmark, results.optimizationResult(), e.upstreamStrategyId, e.upstreamStepId, e.notes,
                 results.stepAnalysis(), results.rankMetrics(),
                 results.robustness(), results.treeOptimization(), e.operationId == null ? null : e.operationId.toString(), e.metricsStale,
-                results.resultCount(), controlResolution(e),
+                results.resultCount(), controlResolution(e), e.version, refinement(e.refinement, e.refinedAt), versions,
                 results.metrics() == null || results.metrics().totalTranscripts() == null ? null
                         : results.metrics().totalTranscripts().longValue());
+    }
+
+    /**
+     * Every version of the experiment, oldest first: the earlier ones kept (as they were when a refine
+     * replaced them) and the current one last.
+     */
+    public List<ExperimentVersion> versions(ExperimentEntity current, List<ExperimentVersionEntity> earlier) {
+        List<ExperimentVersion> all = new java.util.ArrayList<>();
+        earlier.forEach(kept -> all.add(version(kept.asExperiment(current), false, kept.supersededAt)));
+        all.add(version(current, true, null));
+        return all;
+    }
+
+    private static ExperimentVersion version(ExperimentEntity e, boolean current, OffsetDateTime supersededAt) {
+        ExperimentResults results = results(e);
+        ExperimentMetrics metrics = results.metrics();
+        return new ExperimentVersion(e.version, current, e.status, e.metricsStale, results.resultCount(),
+                metrics == null ? null : metrics.f1Score(), metrics == null ? null : metrics.sensitivity(),
+                metrics == null ? null : metrics.specificity(), e.upstreamStepId, refinement(e.refinement, e.refinedAt),
+                iso(supersededAt));
+    }
+
+    /** What made a version from the one before (null for version 1). */
+    static VersionRefinement refinement(JsonNode stored, OffsetDateTime refinedAt) {
+        if (stored == null || stored.isNull()) {
+            return null;
+        }
+        java.util.Map<String, Object> parameters = stored.hasNonNull("parameters")
+                ? EvaluationJson.mapper().convertValue(stored.get("parameters"), new com.fasterxml.jackson.core.type.TypeReference<>() { })
+                : null;
+        return new VersionRefinement(stored.path("action").asText(null), stored.path("searchName").asText(null),
+                stored.path("transformName").asText(null), stored.path("operator").asText(null), parameters, iso(refinedAt));
     }
 
     /** The stored resolution of the experiment's controls, or null (experiments from before V5). */
@@ -59,7 +102,8 @@ public class ExperimentViews {
                 metrics == null ? null : metrics.sensitivity(), metrics == null ? null : metrics.specificity(),
                 size(settings.positiveControls()), size(settings.negativeControls()), iso(e.createdAt),
                 iso(e.completedAt), e.batchId, e.benchmarkId, e.controlSetLabel, e.primaryBenchmark,
-                e.operationId == null ? null : e.operationId.toString(), e.error);
+                e.operationId == null ? null : e.operationId.toString(), e.error, e.version, e.metricsStale,
+                refinement(e.refinement, e.refinedAt));
     }
 
     /** The experiment as evaluation-core's report renders it. */

@@ -64,6 +64,9 @@ public class ExperimentWorker {
     private static final List<String> ASSERTION_AUDIENCE = List.of("upstream-gateway");
     private static final java.time.Duration ASSERTION_MARGIN = java.time.Duration.ofMinutes(5);
 
+    /** Where the commands come from, and where a run whose worker died is sent again. */
+    static final String COMMANDS_TOPIC = "experiment.commands";
+
     private CommandWorkers<ExperimentCommand> workers;
     private Counter startedHere;
     private Counter startedFromCommands;
@@ -74,8 +77,9 @@ public class ExperimentWorker {
                 .description("Runs started by the instance that accepted them (a free slot there)").register(meters);
         startedFromCommands = Counter.builder("strategylab.experiments.runs.started").tag("path", "command")
                 .description("Runs started by a worker that took them from experiment.commands").register(meters);
-        workers = operations.commandWorkers(ExperimentService.EVENTS_TOPIC, config.runs().maxConcurrent(),
-                this::read, command -> UUID.fromString(command.operationId()), (handle, command, slot) -> {
+        workers = operations.commandWorkers(ExperimentService.EVENTS_TOPIC, COMMANDS_TOPIC, config.runs().maxConcurrent(),
+                this::read, new CommandWorkers.Identity<>(command -> UUID.fromString(command.operationId()),
+                        ExperimentCommand::ownerId), (handle, command, slot) -> {
                     startedFromCommands.increment();
                     start(runOf(command).orElseThrow(), handle, command, slot);
                 });
@@ -99,20 +103,26 @@ public class ExperimentWorker {
      * ({@link #runHere}); false when every slot is taken (the run then waits in Kafka). Its command
      * is skipped here until it ends ({@link CommandWorkers}).
      */
-    public boolean reserveSlot(UUID operationId) {
-        return workers.reserveHere(operationId);
+    public boolean reserveSlot(UUID operationId, String ownerId) {
+        return workers.reserveHere(operationId, ownerId);
     }
 
     /** Gives back a slot {@link #reserveSlot} took for a run that then could not start. */
-    public void releaseSlot(UUID operationId) {
-        workers.releaseHere(operationId);
+    public void releaseSlot(UUID operationId, String ownerId) {
+        workers.releaseHere(operationId, ownerId);
     }
 
     /** Starts a run this instance accepted and holds the operation of, in the slot it reserved. */
     public void runHere(OperationHandle handle, ExperimentCommand command) {
         OperationRun run = runOf(command).orElseThrow(() -> new IllegalArgumentException(
                 "no run of type " + command.type()));
-        workers.runHere(handle.id(), slot -> {
+        // kept as it is on the topic (it holds no credential), so that the run can start again elsewhere
+        try {
+            operations.rememberCommand(handle, COMMANDS_TOPIC, mapper.writeValueAsString(command));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            LOG.warnf("run %s: its command was not kept, so it cannot be run again: %s", handle.id(), e.getMessage());
+        }
+        workers.runHere(handle.id(), command.ownerId(), slot -> {
             startedHere.increment();
             start(run, handle, command, slot);
         });
@@ -126,9 +136,13 @@ public class ExperimentWorker {
         return config.runs().timeout().multipliedBy(Math.max(1, command.experimentIds().size())).plus(ASSERTION_MARGIN);
     }
 
-    /** One command's payload off {@code experiment.commands}: completes once its run has started, or was skipped. */
-    public Uni<Void> consume(String payload) {
-        return workers.consume(payload);
+    /**
+     * One command off {@code experiment.commands}: completes once it waits for a slot (in its user's
+     * turn), or at once when there is nothing to do; {@code ack} is called once its run has started
+     * or was skipped.
+     */
+    public Uni<Void> consume(String payload, java.util.function.Supplier<java.util.concurrent.CompletionStage<Void>> ack) {
+        return workers.consume(payload, ack);
     }
 
     private void start(OperationRun run, OperationHandle handle, ExperimentCommand received,

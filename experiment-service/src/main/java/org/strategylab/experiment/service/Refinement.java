@@ -16,15 +16,16 @@ import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.api.RefineRequest;
 import org.strategylab.experiment.client.UpstreamFailure;
 import org.strategylab.experiment.client.UpstreamGateway;
-import org.strategylab.experiment.persistence.ExperimentEntity;
 import org.strategylab.experiment.persistence.ExperimentRepository;
 import org.strategylab.experiment.service.run.UpstreamEvaluation;
 
 /**
- * Refines an experiment's result on its upstream strategy: a search combined with the current
- * result, or a transform of it, becomes the strategy's new root. The experiment records the new
- * step and its tree (it is a tree experiment from then on) and says its metrics are stale until it
- * is re-evaluated.
+ * Refines an experiment's result: a search combined with the current result, or a transform of it,
+ * makes the experiment's next version (issue 38 item 4). The new version gets a strategy of its own on
+ * the site (the current tree under the new root), records its tree (it is a tree experiment from then
+ * on) and says its figures are stale until it is re-evaluated; the version it replaces is kept
+ * unchanged, its strategy on the site untouched, so that it stays readable and an undo
+ * ({@link ExperimentVersions}) can put it back.
  */
 @ApplicationScoped
 public class Refinement {
@@ -43,9 +44,17 @@ public class Refinement {
 
     public Uni<JsonNode> refine(String callerId, String token, String id, RefineRequest request) {
         return experiments.owned(callerId, id).chain(row -> {
-            long root = ResultBrowser.step(row);
+            // a result on the site to refine, else 409 NO_UPSTREAM_STEP
+            ResultBrowser.step(row);
             if (row.upstreamStrategyId == null) {
                 throw ProblemException.conflict("NO_UPSTREAM_STEP", "The experiment has no strategy on the site to refine");
+            }
+            if (ExperimentRepository.PENDING.equals(row.status) || ExperimentRepository.RUNNING.equals(row.status)) {
+                throw ProblemException.conflict("EXPERIMENT_RUNNING", "The experiment is still running; refine it once it has ended");
+            }
+            if (request.version() != null && request.version() != row.version) {
+                throw ProblemException.conflict("VERSION_CHANGED", "The experiment is at version " + row.version
+                        + ", not " + request.version() + ": it changed meanwhile; read it again");
             }
             ExperimentSettings settings = ExperimentViews.settings(row);
             boolean combine = "combine".equals(request.action());
@@ -66,10 +75,10 @@ public class Refinement {
             ObjectNode added = EvaluationJson.mapper().createObjectNode().put("searchName", search);
             added.set("parameters", EvaluationJson.mapper().valueToTree(parameters));
             JsonNode current = UpstreamEvaluation.tree(settings);
-            ObjectNode onSite = node(combine, operator, added, EvaluationJson.mapper().createObjectNode().put("stepId", root));
             ObjectNode asSpec = node(combine, operator, added, current);
             // the site's public validation runs in its guest session, where the caller's uploaded ID
-            // lists do not exist: an ID-list search is checked when the tree is replaced, as the caller
+            // lists do not exist: an ID-list search is checked when the new version's strategy is made,
+            // as the caller
             boolean idList = ID_LIST_SEARCH.equals(search);
             String searchField = combine ? "/searchName" : "/transformName";
             Uni<Void> check = combine && !idList
@@ -78,19 +87,34 @@ public class Refinement {
                     : Uni.createFrom().voidItem();
             // upstream-gateway names the added step where it sits in the new tree
             String addedAt = combine ? "/tree/secondaryInput" : "/tree";
-            return check.chain(() -> upstream.replaceTree(token, row.siteId, row.upstreamStrategyId, onSite)
+            ObjectNode refinement = EvaluationJson.mapper().createObjectNode().put("action", request.action());
+            if (combine) {
+                refinement.put("searchName", search).put("operator", operator);
+            } else {
+                refinement.put("transformName", search);
+            }
+            refinement.set("parameters", added.get("parameters"));
+            return check.chain(() -> upstream.createStrategy(token, row.siteId, settings.name(), settings.recordType(), asSpec)
                             .onFailure(UpstreamFailure.class).transform(failure -> refused(failure, searchField, search, addedAt)))
-                    .chain(newRoot -> repository.update(row.id, callerId, changed -> {
-                        changed.config = EvaluationJson.mapper().valueToTree(settings.withTree(asSpec));
-                        changed.upstreamStepId = newRoot;
-                        changed.metricsStale = true;
-                    }).map(updated -> {
-                        ExperimentEntity saved = updated.orElseThrow(() -> ExperimentService.notFound(id));
-                        return (JsonNode) EvaluationJson.mapper().createObjectNode().put("success", true)
-                                .put("newStepId", saved.upstreamStepId).put("metricsStale", true)
-                                .put("experimentId", id);
-                    }));
+                    .chain(made -> repository.newVersion(row.id, callerId, row.version, changed -> {
+                                changed.config = EvaluationJson.mapper().valueToTree(settings.withTree(asSpec));
+                                changed.upstreamStrategyId = made.strategyId();
+                                changed.upstreamStepId = made.rootStepId();
+                                changed.metricsStale = true;
+                                changed.refinement = refinement;
+                            })
+                            .map(updated -> updated.orElseThrow(() -> ExperimentService.notFound(id)))
+                            // not recorded (changed or deleted meanwhile): its strategy goes again
+                            .onFailure().call(() -> forget(token, row.siteId, made.strategyId())))
+                    .map(saved -> (JsonNode) EvaluationJson.mapper().createObjectNode().put("success", true)
+                            .put("newStepId", saved.upstreamStepId).put("metricsStale", true)
+                            .put("experimentId", id).put("version", saved.version).put("previousVersion", saved.version - 1));
         });
+    }
+
+    /** Deletes a strategy nothing refers to (best effort: a leftover unsaved strategy is harmless). */
+    private Uni<Void> forget(String token, String siteId, long strategyId) {
+        return upstream.deleteStrategy(token, siteId, strategyId).onFailure().recoverWithNull();
     }
 
     /**

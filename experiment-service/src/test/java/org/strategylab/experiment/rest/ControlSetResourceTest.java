@@ -165,4 +165,80 @@ class ControlSetResourceTest {
         as(carol).queryParam("tags", tag).queryParam("offset", 2147483647).when().get(SETS)
                 .then().statusCode(200).body("total", equalTo(4)).body("items.size()", equalTo(0));
     }
+
+    @Test
+    void aSetIsResolvedAgainstItsSiteOnCreateAndOnAChangeOfItsListsKeepingItsIdsAsTyped() {
+        // issue 38's controls: a lowercase spelling, a transcript ID, no such gene, a gene, the first gene again
+        String erin = newUser("erin");
+        java.util.List<String> positives = ControlResolutionResourceTest.ISSUE_POSITIVES;
+        String id = as(erin).body(java.util.Map.of("name", "issue 38", "siteId", "plasmodb", "positiveIds", positives,
+                        "negativeIds", ControlResolutionResourceTest.ISSUE_NEGATIVES))
+                .when().post(SETS)
+                .then().statusCode(201)
+                .body("positiveIds", equalTo(positives))
+                .body("negativeIds", equalTo(ControlResolutionResourceTest.ISSUE_NEGATIVES))
+                .body("resolution.status", equalTo("resolved"))
+                .body("resolution.checkedAt", notNullValue())
+                .body("resolution.controlResolution.positives.resolved", equalTo(3))
+                .body("resolution.controlResolution.positives.renamed.input", contains("pf3d7_0105300", "PF3D7_0100100.1"))
+                .body("resolution.controlResolution.positives.renamed.geneId", contains("PF3D7_0105300", "PF3D7_0100100"))
+                .body("resolution.controlResolution.positives.unknown", contains("FAKE_GENE_1"))
+                .body("resolution.controlResolution.positives.duplicates", contains("PF3D7_0105300"))
+                .body("resolution.controlResolution.negatives.unknown", contains("BOGUS"))
+                .body("resolution.genesInBothLists", equalTo(java.util.List.of()))
+                .body("resolution.warnings", equalTo(java.util.List.of()))
+                .body("resolution.reason", org.hamcrest.Matchers.nullValue())
+                .extract().path("id");
+        String checkedAt = as(erin).when().get(SETS + "/" + id).then().statusCode(200)
+                .body("resolution.controlResolution.positives.resolved", equalTo(3))
+                .extract().path("resolution.checkedAt");
+        // a change that leaves the lists keeps their resolution
+        as(erin).body("{\"name\":\"renamed\"}").when().patch(SETS + "/" + id).then().statusCode(200)
+                .body("resolution.checkedAt", equalTo(checkedAt));
+        // new lists are resolved again: saved as typed, what a run would refuse said as a warning
+        as(erin).body("{\"positiveIds\":[\"FAKE_GENE_1\"],\"negativeIds\":[\"pf3d7_0100300\"]}")
+                .when().patch(SETS + "/" + id).then().statusCode(200)
+                .body("positiveIds", contains("FAKE_GENE_1"))
+                .body("negativeIds", contains("pf3d7_0100300"))
+                .body("resolution.status", equalTo("resolved"))
+                .body("resolution.controlResolution.positives.unknown", contains("FAKE_GENE_1"))
+                .body("resolution.controlResolution.negatives.renamed.geneId", contains("PF3D7_0100300"))
+                .body("resolution.warnings.pointer", contains("/positiveIds"))
+                .body("resolution.warnings[0].message", org.hamcrest.Matchers.containsString("FAKE_GENE_1"));
+        // a gene in both lists once resolved
+        as(erin).body("{\"positiveIds\":[\"PF3D7_0100300.1\"]}")
+                .when().patch(SETS + "/" + id).then().statusCode(200)
+                .body("resolution.genesInBothLists", contains("PF3D7_0100300"))
+                .body("resolution.warnings.pointer", contains("/negativeIds"));
+    }
+
+    @Test
+    void aSetIsSavedAsTypedWhenTheSiteCannotBeAskedAndSaysItsResolutionIsUnknown() {
+        String fred = newUser("fred");
+        // IDs no earlier test looked up: upstream-gateway reuses recent resolutions
+        String fresh = "PF3D7_SAVE_" + UUID.randomUUID().toString().substring(0, 8).toUpperCase(java.util.Locale.ROOT);
+        UpstreamStackResource.simulator.faults().errorRate("/reports/", 1.0, 500);
+        String id;
+        try {
+            id = as(fred).body("{\"name\":\"offline\",\"siteId\":\"plasmodb\",\"positiveIds\":[\"" + fresh + "\"]}")
+                    .when().post(SETS)
+                    .then().statusCode(201)
+                    .body("positiveIds", contains(fresh))
+                    .body("resolution.status", equalTo("unknown"))
+                    .body("resolution.controlResolution", org.hamcrest.Matchers.nullValue())
+                    .body("resolution.reason", org.hamcrest.Matchers.containsString("could not be asked"))
+                    .body("resolution.reason", not(org.hamcrest.Matchers.containsString("Exception")))
+                    .extract().path("id");
+        } finally {
+            UpstreamStackResource.simulator.faults().reset();
+        }
+        as(fred).when().get(SETS + "/" + id).then().statusCode(200)
+                .body("positiveIds", contains(fresh))
+                .body("resolution.status", equalTo("unknown"));
+        // once the site answers again, a change of the lists resolves them
+        as(fred).body("{\"positiveIds\":[\"" + fresh + "\",\"PF3D7_0100100\"]}").when().patch(SETS + "/" + id)
+                .then().statusCode(200)
+                .body("resolution.status", equalTo("resolved"))
+                .body("resolution.controlResolution.positives.unknown", contains(fresh));
+    }
 }

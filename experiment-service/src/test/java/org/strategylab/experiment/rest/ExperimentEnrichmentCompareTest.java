@@ -111,6 +111,9 @@ class ExperimentEnrichmentCompareTest {
         JsonNode expected = EvaluationJson.mapper().valueToTree(CustomEnrichment.analyse("half kinases", geneSet,
                 kinases.ids(), all.ids(), positives));
         assertEquals(expected, withoutBackground(result));
+        assertEquals(geneSet.size(), result.path("geneSetResolution").path("resolved").asInt(), "genes of the site as typed");
+        assertEquals(0, result.path("geneSetResolution").path("unknown").size());
+        assertTrue(result.path("backgroundResolution").isMissingNode(), "no background given");
         assertEquals("search", result.path("backgroundSource").asText());
         assertEquals(PF, result.path("backgroundOrganism").asText());
         assertEquals(10, result.path("overlapCount").asInt());
@@ -155,10 +158,64 @@ class ExperimentEnrichmentCompareTest {
         post(ExperimentRunTest.newUser("other"), "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"T1\"]}", 404);
     }
 
-    /** The answer without the background's description, which evaluation-core's result does not have. */
+    @Test
+    void theGeneSetAndTheBackgroundAreResolvedAgainstTheSiteBeforeTheyAreCounted() throws Exception {
+        // issue 38: a lowercase spelling, a transcript ID, no such gene, a gene, the first gene again
+        String ida = ExperimentRunTest.newUser("ida");
+        List<String> targets = List.of("PF3D7_0105300", "PF3D7_0100100", "PF3D7_0100600", "PF3D7_0100700");
+        String id = completed(ida, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":" + ExperimentRunTest.json(targets)
+                + ",\"positiveControls\":[\"PF3D7_0105300\"]}");
+        List<String> background = new ArrayList<>();
+        for (int i = 1; i <= 16; i++) {
+            background.add(String.format(java.util.Locale.ROOT, "PF3D7_01%03d00", i));
+        }
+        background.add("PF3D7_0105300");
+        background.add("BOGUS");
+        background.add("pf3d7_0100200");
+        List<String> geneSet = ControlResolutionResourceTest.ISSUE_POSITIVES;
+        JsonNode result = post(ida, "/" + id + "/custom-enrich", "{\"geneSetName\":\"issue 38\",\"geneIds\":"
+                + ExperimentRunTest.json(geneSet) + ",\"backgroundIds\":" + ExperimentRunTest.json(background) + "}", 200);
+        List<String> genes = List.of("PF3D7_0105300", "PF3D7_0100100", "PF3D7_0100600");
+        List<String> backgroundGenes = background.subList(0, 17);
+        JsonNode expected = EvaluationJson.mapper().valueToTree(CustomEnrichment.analyse("issue 38", genes, targets,
+                backgroundGenes, List.of("PF3D7_0105300")));
+        assertEquals(expected, withoutBackground(result));
+        assertEquals(3, result.path("geneSetSize").asInt(), "three genes: the unknown ID uncounted, the twin merged");
+        assertEquals(3, result.path("overlapCount").asInt());
+        assertEquals(17, result.path("backgroundSize").asInt());
+        JsonNode set = result.path("geneSetResolution");
+        assertEquals(3, set.path("resolved").asInt());
+        assertEquals(List.of("pf3d7_0105300", "PF3D7_0100100.1"), texts(set.path("renamed"), "input"));
+        assertEquals(List.of("PF3D7_0105300", "PF3D7_0100100"), texts(set.path("renamed"), "geneId"));
+        assertEquals(List.of("FAKE_GENE_1"), JSON.convertValue(set.path("unknown"), List.class));
+        assertEquals(List.of("PF3D7_0105300"), JSON.convertValue(set.path("duplicates"), List.class));
+        JsonNode given = result.path("backgroundResolution");
+        assertEquals(17, given.path("resolved").asInt());
+        assertEquals(List.of("BOGUS"), JSON.convertValue(given.path("unknown"), List.class));
+        assertEquals(List.of("pf3d7_0100200"), JSON.convertValue(given.path("duplicates"), List.class));
+
+        // nothing the site knows: the list is named, with its IDs
+        JsonNode noGene = post(ida, "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"FAKE_GENE_1\",\"BOGUS\"],"
+                + "\"backgroundIds\":" + ExperimentRunTest.json(background) + "}", 422);
+        assertEquals("/geneIds", noGene.path("errors").get(0).path("pointer").asText());
+        assertTrue(noGene.path("errors").get(0).path("message").asText().contains("FAKE_GENE_1, BOGUS"), noGene.toString());
+        JsonNode noBackground = post(ida, "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"PF3D7_0100100\"],"
+                + "\"backgroundIds\":[\"BOGUS\",\"NOT_A_GENE\"]}", 422);
+        assertEquals("/backgroundIds", noBackground.path("errors").get(0).path("pointer").asText());
+        assertTrue(noBackground.path("errors").get(0).path("message").asText().contains("BOGUS, NOT_A_GENE"),
+                noBackground.toString());
+    }
+
+    private static List<String> texts(JsonNode items, String field) {
+        List<String> out = new ArrayList<>();
+        items.forEach(item -> out.add(item.path(field).asText()));
+        return out;
+    }
+
+    /** The answer without the background's description and the lists' resolutions, which evaluation-core's result does not have. */
     private static JsonNode withoutBackground(JsonNode result) {
         com.fasterxml.jackson.databind.node.ObjectNode copy = result.deepCopy();
-        copy.remove(List.of("backgroundSource", "backgroundOrganism"));
+        copy.remove(List.of("backgroundSource", "backgroundOrganism", "geneSetResolution", "backgroundResolution"));
         return copy;
     }
 

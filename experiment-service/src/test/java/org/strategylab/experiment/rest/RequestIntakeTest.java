@@ -1,6 +1,7 @@
 package org.strategylab.experiment.rest;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,9 +25,10 @@ import org.strategylab.testsupport.InProcessKafkaResource;
 import org.strategylab.testsupport.TestTokens;
 
 /**
- * Requests with gene lists are taken in two at a time in the test profile
- * ({@code strategylab.experiments.intake.max-concurrent=2}): a burst of them queues, unread, no
- * more than two are ever being handled, and every one is handled with its own body intact.
+ * Requests with gene lists are taken in three at a time in the test profile, two of them one
+ * caller's ({@code strategylab.experiments.intake.max-concurrent=3}, {@code max-concurrent-per-caller=2}):
+ * a caller's burst queues, unread, no more than two of it are ever being handled, every one is
+ * handled with its own body intact, and another caller's request does not wait behind the burst.
  */
 @QuarkusTest
 @QuarkusTestResource(value = InProcessKafkaResource.class, restrictToAnnotatedClass = false)
@@ -69,6 +71,35 @@ class RequestIntakeTest {
         assertEquals(8, validations.requests());
         assertTrue(validations.peak() <= 2, "at most two requests handled at once, saw " + validations.peak());
         assertTrue(metric("strategylab_experiments_intake_queued_total") > queuedBefore, "eight at once: some waited");
+    }
+
+    @Test
+    void anotherCallersRequestDoesNotWaitBehindOneCallersBurst() throws Exception {
+        String alice = ExperimentRunTest.newUser("bursting");
+        String bob = ExperimentRunTest.newUser("patient");
+        String body = "{\"siteId\":\"plasmodb\",\"name\":\"shared\",\"searchName\":\"GenesByGoTerm\",\"parameters\":"
+                + "{\"organism\":[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},"
+                + "\"positiveControls\":[\"PF3D7_0100100\"],\"negativeControls\":[\"PF3D7_0200100\"]}";
+        given().header("Authorization", TestTokens.bearer(alice)).contentType("application/json").body(body)
+                .when().post("/api/v1/experiments").then().statusCode(202);
+        // each of alice's six holds its place for two seconds: two at a time, they take six
+        UpstreamStackResource.simulator.faults().latency(VALIDATION, Latency.fixed(Duration.ofSeconds(2)));
+        ExecutorService clients = Executors.newFixedThreadPool(6);
+        try {
+            List<CompletableFuture<Integer>> burst = IntStream.range(0, 6).mapToObj(i -> CompletableFuture.supplyAsync(
+                    () -> given().header("Authorization", TestTokens.bearer(alice)).contentType("application/json")
+                            .body(body).when().post("/api/v1/experiments").statusCode(), clients)).toList();
+            await().atMost(Duration.ofSeconds(10)).until(() -> metric("strategylab_experiments_intake_waiting") >= 1);
+            // bob's one request takes the free place at once, while alice's wait behind her own
+            given().header("Authorization", TestTokens.bearer(bob)).contentType("application/json").body(body)
+                    .when().post("/api/v1/experiments").then().statusCode(202);
+            assertTrue(burst.stream().anyMatch(answer -> !answer.isDone()), "bob was answered before alice's burst was through");
+            for (CompletableFuture<Integer> answer : burst) {
+                assertEquals(202, answer.get());
+            }
+        } finally {
+            clients.shutdownNow();
+        }
     }
 
     @Test

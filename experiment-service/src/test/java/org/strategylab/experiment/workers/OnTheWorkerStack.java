@@ -27,6 +27,7 @@ abstract class OnTheWorkerStack {
                     // few slots and a short claim timeout, so a burst queues longer than the timeout (QueuedRunsIT)
                     "strategylab.experiments.runs.max-concurrent", String.valueOf(QueuedRunsIT.SLOTS),
                     "strategylab.event-log.lease.claim-timeout", QueuedRunsIT.CLAIM_TIMEOUT.toString(),
+                    "strategylab.experiments.runs.per-user-max-active", String.valueOf(QueuedRunsIT.PER_USER_MAX_ACTIVE),
                     // a run's limit of 3 min, and the wait for an upstream-gateway call as long (LongUpstreamCallIT)
                     "strategylab.experiments.runs.timeout", LongUpstreamCallIT.RUN_LIMIT.toString(),
                     "quarkus.rest-client.upstream-gateway.read-timeout", String.valueOf(LongUpstreamCallIT.RUN_LIMIT.toMillis())));

@@ -16,78 +16,124 @@ import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.simulator.faults.Latency;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
+import org.strategylab.testsupport.texts.UserFacingTexts;
 import org.strategylab.testsupport.workers.LeaseHolders;
 import org.strategylab.testsupport.workers.WorkerStack;
 
 /**
  * The issue's "a worker process killed with SIGKILL mid-run": two experiment-service processes in
  * one consumer group; the one running a search-mode experiment is killed while the run waits on a
- * slowed-down site. The surviving instance's reaper ends the operation once the lease runs out
- * ({@code experiment_error} + {@code experiment_end}), its orphan check ends the row in
- * {@code error}, and new experiments afterwards complete.
+ * slowed-down site. Once the lease runs out, the surviving instance's reaper puts the run back in
+ * the queue with an {@code experiment_progress} of phase {@code restarted}, and a worker runs it
+ * again from the start: it completes, its stream numbered without a gap and ending once. A run whose
+ * worker dies in each of its {@code runs.max-attempts} (2) runs ends in {@code error} saying so, and
+ * new experiments afterwards complete.
  */
 class WorkerKillIT extends OnTheWorkerStack {
 
-    private static final Duration RUN = ofSeconds(120);
+    private static final Duration RUN = ofSeconds(180);
 
     @Test
-    void aKilledWorkersRunEndsInErrorWithinTheLeaseAndNewRunsComplete() throws Exception {
+    void aKilledWorkersRunRunsAgainElsewhereAndCompletesAndOneKilledInEachRunEndsInError() throws Exception {
         String alice = "alice-" + UUID.randomUUID();
         // every step the run makes upstream, and every report it reads, waits: the run lasts seconds
         stack.simulator().faults().latency("/steps", Latency.fixed(ofSeconds(2)));
         Experiments.Started run = Experiments.start(stack.workers().get(0), alice,
                 Experiments.searchBody("killed mid-run", controls));
-        await("the run has started").atMost(RUN).until(() -> !events.of(run.operationId()).isEmpty());
-        EventEnvelope first = events.of(run.operationId()).get(0);
-        assertEquals("experiment_progress", first.type());
-        assertEquals("started", first.data().path("phase").asText());
-        // its command must not come back to the survivor: that would run it again instead of ending it
-        stack.awaitCommandsCommitted();
-
-        long holder = LeaseHolders.holderPid(stack, run.operationId())
-                .orElseThrow(() -> new AssertionError("the run ended before its worker could be killed"));
-        QuarkusAppProcess victim = stack.workerWithPid(holder);
+        QuarkusAppProcess victim = killHolderOnceRunning(run);
         QuarkusAppProcess survivor = stack.workers().stream().filter(w -> w != victim).findFirst().orElseThrow();
-        victim.kill();
         long killedAt = System.nanoTime();
 
-        await("the survivor ends the dead worker's run").atMost(WorkerStack.LEASE.plus(ofSeconds(60)))
+        await("the dead worker's run runs again and ends").atMost(WorkerStack.LEASE.plus(RUN))
                 .until(() -> events.ended(run.operationId()));
         long endedAfterMs = (System.nanoTime() - killedAt) / 1_000_000;
         List<EventEnvelope> log = events.of(run.operationId());
         List<String> types = log.stream().map(EventEnvelope::type).toList();
-        assertEquals(List.of("experiment_error", "experiment_end"), types.subList(types.size() - 2, types.size()),
-                "the stream ends with the error terminal: " + types);
-        assertFalse(types.contains("experiment_complete"), "the killed run did not complete: " + types);
-        assertEquals("error", log.get(log.size() - 1).data().path("status").asText());
+        List<EventEnvelope> restarts = restarts(log);
+        assertEquals(1, restarts.size(), "restarted once: " + types);
+        assertTrue(restarts.get(0).data().path("message").asText().contains("runs again from the start (run 2 of at most 2)"),
+                restarts.get(0).data().toString());
+        assertTrue(types.subList(types.indexOf("experiment_progress") + 1, types.size()).contains("experiment_complete"),
+                "the second run completed: " + types);
+        assertEquals(1, types.stream().filter("experiment_end"::equals).count(), "one terminal event: " + types);
+        assertEquals("experiment_end", types.get(types.size() - 1));
+        assertFalse(types.contains("experiment_error"), "no error: " + types);
         assertEquals(LongStream.rangeClosed(1, log.size()).boxed().toList(),
-                log.stream().map(EventEnvelope::seq).toList(), "the reaper continues the run's seqs");
+                log.stream().map(EventEnvelope::seq).toList(), "the second run continues the first's seqs");
+        await("the row completes").atMost(RUN)
+                .until(() -> "completed".equals(Experiments.get(survivor, run).getString("status")));
+        System.out.printf("worker kill: the run was restarted and completed %d ms after its worker was killed (lease %s)%n",
+                endedAfterMs, WorkerStack.LEASE);
 
+        // a run whose worker dies in each of its two runs ends in error, saying so
+        stack.everyInstanceRuns();
+        Experiments.Started doomed = Experiments.start(survivor, alice, Experiments.searchBody("killed twice", controls));
+        QuarkusAppProcess first = killHolderOnceRunning(doomed);
+        await("the run is restarted").atMost(WorkerStack.LEASE.plus(RUN)).until(() -> !restarts(events.of(doomed.operationId())).isEmpty());
+        await("the second run has begun").atMost(RUN).until(() -> {
+            List<EventEnvelope> sofar = events.of(doomed.operationId());
+            return sofar.get(sofar.size() - 1) != restarts(sofar).get(0) && LeaseHolders.holderPid(stack, doomed.operationId()).isPresent();
+        });
+        QuarkusAppProcess second = stack.workerWithPid(LeaseHolders.holderPid(stack, doomed.operationId()).orElseThrow());
+        second.kill();
+        // a live instance's reaper ends it
+        stack.everyInstanceRuns();
+        await("the twice-killed run ends").atMost(WorkerStack.LEASE.plus(RUN)).until(() -> events.ended(doomed.operationId()));
+        List<EventEnvelope> doomedLog = events.of(doomed.operationId());
+        List<String> doomedTypes = doomedLog.stream().map(EventEnvelope::type).toList();
+        assertEquals(List.of("experiment_error", "experiment_end"), doomedTypes.subList(doomedTypes.size() - 2, doomedTypes.size()),
+                "the stream ends with the error terminal: " + doomedTypes);
+        assertEquals("the worker running this operation stopped before it finished, in each of the 2 runs it was given",
+                doomedLog.get(doomedLog.size() - 2).data().path("error").asText());
+        assertEquals("error", doomedLog.get(doomedLog.size() - 1).data().path("status").asText());
+        assertEquals(LongStream.rangeClosed(1, doomedLog.size()).boxed().toList(),
+                doomedLog.stream().map(EventEnvelope::seq).toList(), "one numbering across both runs and the reaper");
         await("the row ends in error").atMost(RUN)
-                .until(() -> "error".equals(Experiments.get(survivor, run).getString("status")));
-        JsonPath row = Experiments.get(survivor, run);
-        assertNotNull(row.getString("error"), "the row says why");
-        // a claimed run whose worker died, not a run no worker took
+                .until(() -> "error".equals(Experiments.get(stack.workers().get(0), doomed).getString("status")));
+        JsonPath row = Experiments.get(stack.workers().get(0), doomed);
         assertEquals("the worker running this experiment stopped before it finished", row.getString("error"));
         assertNotNull(row.getString("completedAt"));
-        System.out.printf("worker kill: pid %d killed after %d event(s); the run's terminal event came %d ms later "
-                + "(lease %s); the row: %s (%s)%n", holder, first.seq(), endedAfterMs, WorkerStack.LEASE,
-                row.getString("status"), row.getString("error"));
+        System.out.printf("worker kill: pids %d and %d killed in the two runs; the row: %s (%s)%n",
+                first.process().pid(), second.process().pid(), row.getString("status"), row.getString("error"));
 
-        // the service goes on: its commands now all reach the survivor (the dead member's partitions moved)
+        // the service goes on
         stack.simulator().faults().reset();
+        QuarkusAppProcess any = stack.workers().get(0);
         List<Experiments.Started> after = new java.util.ArrayList<>();
-        after.add(Experiments.start(survivor, alice, Experiments.searchBody("after the kill", controls)));
+        after.add(Experiments.start(any, alice, Experiments.searchBody("after the kill", controls)));
         for (int i = 0; i < 5; i++) {
-            after.add(Experiments.start(survivor, alice, Experiments.geneIdBody("after the kill " + i, controls)));
+            after.add(Experiments.start(any, alice, Experiments.geneIdBody("after the kill " + i, controls)));
         }
         for (Experiments.Started next : after) {
             await("a new experiment completes").atMost(RUN)
-                    .until(() -> "completed".equals(Experiments.get(survivor, next).getString("status")));
+                    .until(() -> "completed".equals(Experiments.get(any, next).getString("status")));
             List<String> nextTypes = events.of(next.operationId()).stream().map(EventEnvelope::type).toList();
             assertEquals("experiment_end", nextTypes.get(nextTypes.size() - 1));
             assertTrue(nextTypes.contains("experiment_complete"), "completed: " + nextTypes);
         }
         assertEquals(List.of(), events.unreadable());
+        new UserFacingTexts().add("the restart event", restarts.get(0).data().path("message").asText())
+                .add("the stream's error after two runs", doomedLog.get(doomedLog.size() - 2).data().path("error").asText())
+                .add("the row's error after two runs", row.getString("error")).assertReadable();
+    }
+
+    /** Kills the instance holding the run once it has started and its command is committed; answers it. */
+    private static QuarkusAppProcess killHolderOnceRunning(Experiments.Started run) throws java.sql.SQLException {
+        await("the run has started").atMost(RUN).until(() -> !events.of(run.operationId()).isEmpty());
+        EventEnvelope first = events.of(run.operationId()).get(0);
+        assertEquals("experiment_progress", first.type());
+        assertEquals("started", first.data().path("phase").asText());
+        // its command must not come back to the survivor as a second delivery: only the reaper sends it again
+        stack.awaitCommandsCommitted();
+        long holder = LeaseHolders.holderPid(stack, run.operationId())
+                .orElseThrow(() -> new AssertionError("the run ended before its worker could be killed"));
+        QuarkusAppProcess victim = stack.workerWithPid(holder);
+        victim.kill();
+        return victim;
+    }
+
+    private static List<EventEnvelope> restarts(List<EventEnvelope> log) {
+        return log.stream().filter(e -> e.type().equals("experiment_progress")
+                && "restarted".equals(e.data().path("phase").asText())).toList();
     }
 }

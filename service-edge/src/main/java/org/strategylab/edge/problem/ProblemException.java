@@ -12,13 +12,28 @@ public class ProblemException extends RuntimeException {
     private final String code;
     private final String title;
     private final List<FieldError> errors;
+    private final java.time.Duration retryAfter;
 
     public ProblemException(int status, String code, String title, String detail, List<FieldError> errors) {
+        this(status, code, title, detail, errors, null);
+    }
+
+    private ProblemException(int status, String code, String title, String detail, List<FieldError> errors,
+                             java.time.Duration retryAfter) {
         super(detail);
         this.status = status;
         this.code = code;
         this.title = title;
         this.errors = errors == null ? List.of() : List.copyOf(errors);
+        this.retryAfter = retryAfter;
+    }
+
+    /**
+     * 429: the caller has as much under way as one caller may; the response carries
+     * {@code Retry-After} ({@code retryAfter}, whole seconds, at least one).
+     */
+    public static ProblemException tooMany(String code, String detail, java.time.Duration retryAfter) {
+        return new ProblemException(429, code, "Too Many Requests", detail, List.of(), retryAfter);
     }
 
     /** 404: the resource does not exist or belongs to someone else (the two are never told apart). */
@@ -50,5 +65,10 @@ public class ProblemException extends RuntimeException {
 
     public List<FieldError> errors() {
         return errors;
+    }
+
+    /** How long the caller should wait before trying again (a {@code Retry-After}), if the problem says. */
+    public java.util.Optional<java.time.Duration> retryAfter() {
+        return java.util.Optional.ofNullable(retryAfter);
     }
 }

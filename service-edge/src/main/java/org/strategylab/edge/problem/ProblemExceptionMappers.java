@@ -50,7 +50,10 @@ public class ProblemExceptionMappers {
         if (e.status() >= 500) {
             LOG.errorf(e, "%s failed: %s", uri.getPath(), e.getMessage());
         }
-        return ProblemResponses.of(e.status(), e.code(), e.title(), e.getMessage(), uri.getPath(), e.errors());
+        Response response = ProblemResponses.of(e.status(), e.code(), e.title(), e.getMessage(), uri.getPath(), e.errors());
+        return e.retryAfter()
+                .map(wait -> Response.fromResponse(response).header("Retry-After", Math.max(1, wait.toSeconds())).build())
+                .orElse(response);
     }
 
     @ServerExceptionMapper({UnauthorizedException.class, AuthenticationFailedException.class})

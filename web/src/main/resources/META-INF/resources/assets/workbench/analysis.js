@@ -4,11 +4,9 @@
 // events are followed and the experiment is read again at the end.
 import { el, genesAndTranscripts, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
-import { caveats, errorText, field, messageOf, num, parseIds, pct, pval, recordNoun, sortableTable } from './util.js';
+import { analysisTypeName, caveats, ENRICHMENT_TYPES, errorText, field, messageOf, num, parseIds, pct, pval, recordNoun, sortableTable } from './util.js';
 import { lineChart } from './charts.js';
 
-const ENRICHMENT_TYPES = [['go_process', 'GO biological process'], ['go_function', 'GO molecular function'],
-  ['go_component', 'GO cellular component'], ['pathway', 'Pathway'], ['word', 'Word']];
 
 /** The panels a person has opened stay open when the experiment is read again after an analysis. */
 const openPanels = new Set(['cv']);
@@ -92,9 +90,9 @@ function crossValidation(context) {
 
 function enrichmentTable(result) {
   if (result.error) {
-    return el('div', {}, el('h4', {}, result.analysisType), errorText(result.error));
+    return el('div', {}, el('h4', {}, analysisTypeName(result.analysisType)), errorText(result.error));
   }
-  return el('div', {}, el('h4', {}, result.analysisType), sortableTable([
+  return el('div', {}, el('h4', {}, analysisTypeName(result.analysisType)), sortableTable([
     { key: 'termName', label: 'Term', value: t => t.termName, render: t => el('span', { title: t.termId }, t.termName || t.termId) },
     { key: 'geneCount', label: 'Genes', value: t => t.geneCount, numeric: true },
     { key: 'foldEnrichment', label: 'Fold enrichment', value: t => t.foldEnrichment, numeric: true },
@@ -147,7 +145,11 @@ function customEnrichment(context) {
       replace(out, el('dl', { class: 'wb-summary', id: 'wb-custom-result' },
         [['Gene set', r.geneSetName], ['Set size', num(r.geneSetSize)], ['In the result', num(r.overlapCount)],
           ['Background', num(r.backgroundSize)], ['Fold enrichment', num(r.foldEnrichment)], ['Odds ratio', num(r.oddsRatio)],
-          ['p-value (hypergeometric)', pval(r.pValue)], ['Overlap genes', (r.overlapGenes || []).join(', ') || '–']]
+          ['p-value (hypergeometric)', pval(r.pValue)], ['Overlap genes', (r.overlapGenes || []).join(', ') || '–'],
+          // the set's IDs as resolved against the site before they were counted
+          ['IDs typed otherwise', ((r.geneSetResolution || {}).renamed || []).map(x => `${x.input} → ${x.geneId}`).join(', ') || '–'],
+          ['Not genes of the site (not counted)', ((r.geneSetResolution || {}).unknown || []).join(', ') || '–'],
+          ['Duplicates merged', ((r.geneSetResolution || {}).duplicates || []).join(', ') || '–']]
           .map(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
     } catch (err) {
       replace(out, errorText(messageOf(err)));

@@ -5,7 +5,14 @@ import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
 import { errorText, messageOf, num } from './util.js';
 
-export function renderChat(panel, experiment, view) {
+/** The assistant's tools that change the experiment (its version or its figures). */
+const CHANGING_TOOLS = new Set(['add_search_step', 'refine_with_gene_ids', 'undo_refinement', 're_evaluate_controls']);
+
+/**
+ * `onChanged()` runs after a turn whose tools changed the experiment (a refinement, its undo, a
+ * re-evaluation), so that the page and the list show the version and the figures it has now.
+ */
+export function renderChat(panel, experiment, view, onChanged = () => {}) {
   const path = `/api/v1/experiments/${encodeURIComponent(experiment.id)}/chat`;
   const log = el('ol', { class: 'wb-chat-log', id: 'wb-chat-log', 'aria-live': 'polite' });
   const input = el('textarea', { id: 'wb-chat-input', rows: 3, required: true,
@@ -53,6 +60,7 @@ export function renderChat(panel, experiment, view) {
 
   function turn(operationId) {
     const reply = message('assistant', '');
+    let changed = false;
     reply.item.classList.add('streaming');
     stop.hidden = false;
     send.disabled = true;
@@ -63,6 +71,7 @@ export function renderChat(panel, experiment, view) {
         } else if (type === 'assistant_message') {
           reply.text.textContent = data.content || '';
         } else if (type === 'tool_call_start') {
+          changed = changed || CHANGING_TOOLS.has(data.name);
           reply.item.append(el('p', { class: 'wb-chat-tool muted', dataset: { call: data.id || '' } }, 'Using ' + data.name + '…'));
         } else if (type === 'tool_call_end') {
           const line = [...reply.item.querySelectorAll('.wb-chat-tool')].find(p => p.dataset.call === (data.id || ''));
@@ -85,6 +94,9 @@ export function renderChat(panel, experiment, view) {
           running = null;
           stop.hidden = true;
           send.disabled = false;
+          if (changed) {
+            onChanged();
+          }
         }
       },
     });

@@ -2,7 +2,7 @@
 // experiment's unique and shared genes) and their enrichment terms compared.
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
-import { errorText, messageOf, num, sortableTable } from './util.js';
+import { analysisTypeName, errorText, messageOf, num, sortableTable } from './util.js';
 import { heatmap } from './charts.js';
 
 export async function renderCompare(root, ids, context) {
@@ -92,7 +92,7 @@ export async function renderCompare(root, ids, context) {
     const order = c.experimentIds || ids;
     replace(enrichBox, enrichBox.firstChild, (c.rows || []).length ? sortableTable([
       { key: 'term', label: 'Term', value: r => r.termName || r.termKey },
-      { key: 'type', label: 'Type', value: r => r.analysisType },
+      { key: 'type', label: 'Type', value: r => analysisTypeName(r.analysisType) },
       ...order.map(id => ({ key: id, label: (c.experimentLabels || {})[id] || id, numeric: true, value: r => (r.scores || {})[id] })),
       { key: 'max', label: 'Best fold', value: r => r.maxScore, numeric: true },
     ], c.rows, { pageSize: 20, initialSort: { key: 'max', dir: -1 } })

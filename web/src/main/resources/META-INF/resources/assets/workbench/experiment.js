@@ -1,8 +1,9 @@
-// One experiment: its header (status, re-evaluate, export, delete), live progress while it runs,
-// and three tabs — results, analysis, chat (the workbench assistant scoped to it).
+// One experiment: its header (status, version, re-evaluate, undo, export, delete), live progress while
+// it runs, and three tabs — results, analysis, chat (the workbench assistant scoped to it); and an
+// earlier version of it, read as it was kept.
 import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
-import { errorText, messageOf, when } from './util.js';
+import { errorText, messageOf, pct, refinementText, when } from './util.js';
 import { renderResults } from './results.js';
 import { renderAnalysis } from './analysis.js';
 import { renderChat } from './chat.js';
@@ -44,6 +45,20 @@ export async function renderExperiment(root, id, tab, context) {
         reEvaluate.disabled = false;
       }
     } }, 'Re-evaluate');
+  // a refined experiment: one step back to the version before, exactly as it was
+  const undo = experiment.version > 1 ? el('button', { type: 'button', id: 'wb-undo', disabled: experiment.status === 'pending' || experiment.status === 'running',
+    onclick: async () => {
+      undo.disabled = true;
+      replace(message, el('p', { class: 'muted' }, `Undoing the refinement: back to version ${experiment.version - 1}…`));
+      try {
+        await api('POST', `/api/v1/experiments/${encodeURIComponent(id)}/undo`, { version: experiment.version });
+        context.refreshList();
+        renderExperiment(root, id, tab, context);
+      } catch (e) {
+        replace(message, errorText('It cannot be undone: ' + messageOf(e)));
+        undo.disabled = false;
+      }
+    } }, `Undo refinement (back to v${experiment.version - 1})`) : null;
   const remove = el('button', { type: 'button', class: 'danger', onclick: async () => {
     if (!window.confirm('Delete this experiment?')) return;
     try {
@@ -78,11 +93,13 @@ export async function renderExperiment(root, id, tab, context) {
       el('div', { class: 'wb-actions' },
         el('span', { class: 'wb-status s-' + experiment.status, id: 'wb-exp-status' }, experiment.status),
         reEvaluate,
+        undo,
         el('a', { class: 'wb-button', id: 'wb-export', href: `/api/v1/experiments/${encodeURIComponent(id)}/export`,
           download: `experiment-${id}-report.html` }, 'Export report'),
         remove)),
+    versionLine(experiment, id),
     experiment.error ? errorText(experiment.error) : null,
-    experiment.metricsStale ? el('p', { class: 'warning-text', role: 'status' },
+    experiment.metricsStale ? el('p', { class: 'warning-text', role: 'status', id: 'wb-exp-stale' },
       'The result changed since these metrics were computed: re-evaluate to bring them up to date.') : null,
     message, tabs, panel);
 
@@ -94,11 +111,82 @@ export async function renderExperiment(root, id, tab, context) {
   if (tab === 'analysis') {
     renderAnalysis(panel, experiment, view, () => renderExperiment(root, id, 'analysis', context));
   } else if (tab === 'chat') {
-    renderChat(panel, experiment, view);
+    // a turn that refined, undid or re-evaluated changed the experiment: the list and the page follow it
+    renderChat(panel, experiment, view, () => {
+      context.refreshList();
+      renderExperiment(root, id, 'chat', context);
+    });
   } else {
-    renderResults(panel, experiment, view);
+    renderResults(panel, experiment);
   }
   // after the panel has its height, so that the page can scroll that far
+  context.reveal();
+}
+
+/**
+ * Which version the page shows and what made it, with a link to every other version: "Version 2 of 2 ·
+ * kept only a list of genes · earlier: v1".
+ */
+function versionLine(experiment, id) {
+  const versions = experiment.versions || [];
+  if (versions.length < 2 && !(experiment.version > 1)) {
+    return null;
+  }
+  const latest = versions.length ? versions[versions.length - 1].version : experiment.version;
+  const others = versions.filter(v => v.version !== experiment.version);
+  return el('p', { class: 'muted wb-version-line', id: 'wb-exp-version' },
+    `Version ${experiment.version} of ${latest}`,
+    experiment.refinement ? ` · ${refinementText(experiment.refinement)} (refined ${when(experiment.refinement.refinedAt)})` : '',
+    others.length ? ' · other versions: ' : '',
+    ...others.flatMap((v, i) => [i ? ', ' : '', el('a', { class: 'wb-version-link', dataset: { version: String(v.version) },
+      href: v.current ? '#/experiments/' + encodeURIComponent(id) : `#/experiments/${encodeURIComponent(id)}/versions/${v.version}`,
+      title: v.refinement ? refinementText(v.refinement) : 'the experiment as first run' },
+    `v${v.version}` + (v.current ? ' (current)' : '') + (v.f1Score !== null && v.f1Score !== undefined ? ` F1 ${pct(v.f1Score)}` : '')
+      + (v.metricsStale ? ' stale' : ''))]));
+}
+
+/**
+ * An earlier version of the experiment, as it was kept when a refinement replaced it: its figures,
+ * control genes and enrichment tables (read only), with the way back to the current version.
+ */
+export async function renderVersion(root, id, version, context) {
+  context.setDispose(() => {});
+  replace(root, el('p', { class: 'muted' }, 'Loading the version…'));
+  let experiment;
+  try {
+    experiment = await api('GET', `/api/v1/experiments/${encodeURIComponent(id)}/versions/${encodeURIComponent(version)}`);
+  } catch (e) {
+    if (e.status === 401) {
+      context.signInNeeded();
+      replace(root, el('p', { class: 'muted', id: 'wb-sign-in-needed' }, 'Sign in (top right) to see this experiment.'));
+      return;
+    }
+    replace(root, errorText(e.status === 404 ? 'There is no such version of an experiment of yours.' : 'The version cannot be loaded: ' + messageOf(e)));
+    return;
+  }
+  const versions = experiment.versions || [];
+  const current = versions.find(v => v.current);
+  if (current && current.version === experiment.version) {
+    location.hash = '#/experiments/' + encodeURIComponent(id);
+    return;
+  }
+  const panel = el('div', { class: 'wb-tabpanel', id: 'wb-tabpanel' });
+  replace(root,
+    el('div', { class: 'wb-exp-head' },
+      el('div', {},
+        el('h2', { id: 'wb-exp-title' }, (experiment.name || 'Untitled experiment') + ` — version ${experiment.version}`),
+        el('p', { class: 'muted' }, `An earlier version, kept as it was when version ${experiment.version + 1} replaced it`
+          + (versions[experiment.version - 1] && versions[experiment.version - 1].supersededAt
+            ? ` (${when(versions[experiment.version - 1].supersededAt)})` : '') + '. Read only.')),
+      el('div', { class: 'wb-actions' },
+        el('span', { class: 'wb-status s-' + experiment.status }, experiment.status),
+        el('a', { class: 'wb-button', id: 'wb-version-current', href: '#/experiments/' + encodeURIComponent(id) },
+          current ? `Back to the current version (v${current.version})` : 'Back to the experiment'))),
+    versionLine(experiment, id),
+    experiment.metricsStale ? el('p', { class: 'warning-text', role: 'status', id: 'wb-exp-stale' },
+      'This version was not re-evaluated: its figures are those of the version before it.') : null,
+    panel);
+  renderResults(panel, experiment, { earlier: true });
   context.reveal();
 }
 

@@ -4,8 +4,9 @@
 // (TP/FP/FN/TN), with a record's detail.
 import { el, genesAndTranscripts, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
-import { caveats, errorText, messageOf, num, pct, pager, recordNoun, sortableTable } from './util.js';
+import { analysisTypeName, caveats, errorText, messageOf, num, pct, pager, recordNoun, sortableTable } from './util.js';
 import { barChart, histogram, lineChart } from './charts.js';
+import { resolutionView } from './resolution.js';
 
 const CARDS = [['sensitivity', 'Sensitivity (recall)'], ['specificity', 'Specificity'], ['precision', 'Precision'],
   ['f1Score', 'F1 score'], ['mcc', 'MCC'], ['balancedAccuracy', 'Balanced accuracy']];
@@ -15,7 +16,11 @@ const GENE_LISTS = { TP: 'truePositiveGenes', FP: 'falsePositiveGenes', FN: 'fal
 const PAGE = 25;
 const KEY_COLUMNS = new Set(['primary_key', 'source_id', 'gene_source_id', 'project_id']);
 
-export function renderResults(panel, experiment) {
+/**
+ * `options.earlier`: an earlier version of the experiment, read as it was kept: its figures and control
+ * genes, not the site's records (the result endpoints act on the current version).
+ */
+export function renderResults(panel, experiment, options = {}) {
   const m = experiment.metrics;
   if (!m) {
     replace(panel, el('p', { class: 'muted' }, experiment.status === 'completed' ? 'No metrics.' : 'This experiment has no results.'));
@@ -44,36 +49,67 @@ export function renderResults(panel, experiment) {
   const facts = el('p', { class: 'muted', id: 'wb-result-facts' }, `${size} in the result · ${num(m.totalPositives)} positive and `
     + `${num(m.totalNegatives)} negative controls` + (experiment.totalTimeSeconds ? ` · ran in ${num(experiment.totalTimeSeconds, 1)} s` : ''));
 
-  replace(panel, facts, controlResolution(experiment.controlResolution),
-    caveats(experiment.robustness && experiment.robustness.warnings, 'wb-ci-caveats'), cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics), records(experiment),
-    (experiment.config || {}).mode === 'gene-ids' ? null : distributions(experiment));
+  if (experiment.metricsStale) {
+    cards.classList.add('stale');
+  }
+  const stale = experiment.metricsStale ? el('p', { class: 'warning-text', id: 'wb-metrics-stale' },
+    'Stale: these figures were computed on the result before the latest refinement, not on this one. Re-evaluate to replace them.') : null;
+  const below = options.earlier
+    ? [storedGenes(experiment), enrichmentTables(experiment.enrichmentResults)]
+    : [records(experiment), (experiment.config || {}).mode === 'gene-ids' ? null : distributions(experiment)];
+  replace(panel, facts, resolvedControls(experiment.controlResolution),
+    caveats(experiment.robustness && experiment.robustness.warnings, 'wb-ci-caveats'), stale, cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics),
+    ...below);
 }
 
-/** What resolving the typed controls against the site changed: renamed, unknown (not counted), merged. */
-function controlResolution(resolution) {
+/** An earlier version's control genes by class, as they were kept. */
+function storedGenes(experiment) {
+  const rows = [];
+  for (const [cls, key] of Object.entries(GENE_LISTS)) {
+    for (const gene of experiment[key] || []) {
+      rows.push({ cls, ...gene });
+    }
+  }
+  return el('section', { id: 'wb-version-genes' }, el('h3', {}, 'Control genes of this version'),
+    sortableTable([
+      { key: 'cls', label: 'Class', value: r => r.cls },
+      { key: 'id', label: 'Gene', value: r => r.id },
+      { key: 'name', label: 'Name', value: r => r.name },
+      { key: 'product', label: 'Product', value: r => r.product },
+    ], rows, { pageSize: PAGE }));
+}
+
+/** An earlier version's enrichment tables, as they were kept (the terms by p-value). */
+function enrichmentTables(results) {
+  if (!results || !results.length) {
+    return el('p', { class: 'muted' }, 'No enrichment was computed for this version.');
+  }
+  return el('section', { id: 'wb-version-enrichment' }, el('h3', {}, 'Enrichment of this version'),
+    results.map(r => el('div', { class: 'wb-version-enrichment', dataset: { type: r.analysisType } },
+      r.error ? errorText(analysisTypeName(r.analysisType) + ': ' + r.error) : null,
+      sortableTable([
+        { key: 'termId', label: 'Term', value: t => t.termId },
+        { key: 'termName', label: 'Name', value: t => t.termName },
+        { key: 'geneCount', label: 'Genes', value: t => t.geneCount, numeric: true },
+        { key: 'foldEnrichment', label: 'Fold', value: t => t.foldEnrichment, numeric: true },
+        { key: 'pValue', label: 'p-value', value: t => t.pValue, numeric: true },
+        { key: 'fdr', label: 'FDR', value: t => t.fdr, numeric: true },
+      ], r.terms || [], { caption: analysisTypeName(r.analysisType) + ` (${num((r.terms || []).length)} terms)`, pageSize: 10,
+        initialSort: { key: 'pValue', dir: 1 } }))));
+}
+
+/** The controls as resolved before the run, open, with a one-line summary to fold it under. */
+function resolvedControls(resolution) {
   if (!resolution) {
     return null;
   }
-  const parts = [];
-  for (const [label, list] of [['positive', resolution.positives], ['negative', resolution.negatives]]) {
-    if (!list) {
-      continue;
-    }
-    const notes = [];
-    if ((list.renamed || []).length) {
-      notes.push(`${num(list.renamed.length)} typed otherwise (${list.renamed.slice(0, 5).map((r) => `${r.input} → ${r.geneId}`).join(', ')}${list.renamed.length > 5 ? ', …' : ''})`);
-    }
-    if ((list.unknown || []).length) {
-      notes.push(`${num(list.unknown.length)} unknown on the site, not counted (${list.unknown.slice(0, 10).join(', ')}${list.unknown.length > 10 ? ', …' : ''})`);
-    }
-    if ((list.duplicates || []).length) {
-      notes.push(`${num(list.duplicates.length)} duplicate${list.duplicates.length === 1 ? '' : 's'} merged`);
-    }
-    if (notes.length) {
-      parts.push(`${label} controls: ${notes.join('; ')}`);
-    }
-  }
-  return parts.length ? el('p', { class: 'muted', id: 'wb-control-resolution' }, 'Controls resolved against the site — ' + parts.join(' · ')) : null;
+  const lists = [resolution.positives, resolution.negatives].filter(Boolean);
+  const count = key => lists.reduce((sum, list) => sum + (list[key] || []).length, 0);
+  return el('details', { class: 'wb-resolution', open: true },
+    el('summary', {}, `Controls as counted: ${num((resolution.positives || {}).resolved)} positive and `
+      + `${num((resolution.negatives || {}).resolved)} negative genes; ${num(count('renamed'))} typed otherwise, `
+      + `${num(count('unknown'))} not counted, ${num(count('duplicates'))} merged`),
+    resolutionView(resolution, 'wb-control-resolution'));
 }
 
 function rankCharts(rank) {

@@ -58,6 +58,16 @@ export function caveats(warnings, id) {
 }
 
 /** A ratio as a percentage with one decimal, or '–'. */
+/** The enrichment analyses, by wire name, with the names a reader knows them by (evaluation-core's AnalysisTypes). */
+export const ENRICHMENT_TYPES = [['go_process', 'GO biological process'], ['go_function', 'GO molecular function'],
+  ['go_component', 'GO cellular component'], ['pathway', 'Pathway'], ['word', 'Product description words']];
+
+/** An enrichment analysis' readable name ("GO biological process", not go_process); an unknown one as it came. */
+export function analysisTypeName(type) {
+  const known = ENRICHMENT_TYPES.find(([wire]) => wire === type);
+  return known ? known[1] : type;
+}
+
 export function pct(value) {
   return typeof value === 'number' && Number.isFinite(value) ? (value * 100).toFixed(1) + '%' : '–';
 }
@@ -178,4 +188,24 @@ export function recordNoun(recordType, recordTypes) {
   if (!recordType || recordType === 'transcript' || recordType === 'gene') return 'genes';
   const known = (recordTypes || []).find(t => t.name === recordType);
   return (known && (known.displayNamePlural || known.displayName)) || recordType + ' records';
+}
+
+/**
+ * What made a version of an experiment from the one before (its `refinement`), for people:
+ * "kept only a list of genes", "INTERSECT with GenesWithSignalPeptide", "transformed by …".
+ */
+export function refinementText(refinement) {
+  if (!refinement) {
+    return '';
+  }
+  if (refinement.action === 'transform') {
+    return 'transformed by ' + (refinement.transformName || 'a transform');
+  }
+  if (refinement.searchName === 'GeneByLocusTag') {
+    const verb = { INTERSECT: 'kept only', UNION: 'added', MINUS: 'removed' }[refinement.operator];
+    if (verb) {
+      return verb + ' a list of genes';
+    }
+  }
+  return (refinement.operator || 'combined') + ' with ' + (refinement.searchName || 'a search');
 }

@@ -4,11 +4,10 @@
 // changes, and the site's validation messages shown on the field they name.
 import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
-import { errorText, field, fieldErrors, messageOf, parseIds, recordNoun } from './util.js';
+import { ENRICHMENT_TYPES, errorText, field, fieldErrors, messageOf, parseIds, recordNoun } from './util.js';
+import { resolutionView } from './resolution.js';
 
 const STEPS = ['search', 'parameters', 'controls', 'run', 'results', 'analysis'];
-const ENRICHMENT_TYPES = [['go_process', 'GO biological process'], ['go_function', 'GO molecular function'],
-  ['go_component', 'GO cellular component'], ['pathway', 'Pathway'], ['word', 'Word']];
 
 /** Whether the wizard's record type is a gene's (its controls are gene IDs the site can resolve). */
 function geneRecords() {
@@ -403,25 +402,33 @@ function controlStep(go) {
   }), ' ', label));
 
   const positives = el('textarea', { id: 'wb-positives', rows: 5, placeholder: `${noun[0].toUpperCase()}${noun.slice(1)} the search should find`,
-    oninput: e => { c.positives = e.target.value; } });
+    oninput: e => { c.positives = e.target.value; replace(resolution); } });
   positives.value = c.positives;
   const negatives = el('textarea', { id: 'wb-negatives', rows: 5, placeholder: `${noun[0].toUpperCase()}${noun.slice(1)} the search should not find`,
-    oninput: e => { c.negatives = e.target.value; } });
+    oninput: e => { c.negatives = e.target.value; replace(resolution); } });
   negatives.value = c.negatives;
   const resolution = el('div', { class: 'wb-resolution', 'aria-live': 'polite' });
 
-  async function resolve() {
-    const ids = [...parseIds(c.positives), ...parseIds(c.negatives)];
-    if (!ids.length) return;
+  // the lists resolved as a run would resolve them (nothing runs): renamed, unknown, merged, refusals
+  async function resolve(body) {
     replace(resolution, el('p', { class: 'muted' }, 'Looking the IDs up on the site…'));
     try {
-      const answer = await api('POST', `/api/v1/sites/${encodeURIComponent(state.siteId)}/genes/resolve`, { geneIds: ids });
-      const unresolved = answer.unresolved || [];
-      replace(resolution, el('p', {}, `${(answer.resolved || []).length} of ${ids.length} IDs found on the site.`),
-        unresolved.length ? el('p', { class: 'error' }, 'Not found: ' + unresolved.map(u => (typeof u === 'string' ? u : u.inputId)).join(', ')) : null);
+      const answer = await api('POST', '/api/v1/control-resolutions', { siteId: state.siteId, ...body });
+      c.resolution = answer;
+      replace(resolution, resolutionView(answer.controlResolution, 'wb-resolution-result', answer));
     } catch (e) {
       replace(resolution, errorText('The IDs cannot be looked up: ' + messageOf(e)));
     }
+  }
+
+  function resolvePasted() {
+    const positiveControls = parseIds(c.positives);
+    const negativeControls = parseIds(c.negatives);
+    if (!positiveControls.length && !negativeControls.length) {
+      replace(resolution, errorText('Paste some IDs first.'));
+      return;
+    }
+    resolve({ positiveControls, negativeControls });
   }
 
   async function loadSets() {
@@ -444,7 +451,7 @@ function controlStep(go) {
       const chosen = c.sets.find(s => s.id === c.controlSetId);
       replace(part, c.sets.length
         ? field('Control set', el('select', { id: 'wb-control-set', value: c.controlSetId,
-          onchange: e => { c.controlSetId = e.target.value; draw(); } },
+          onchange: e => { c.controlSetId = e.target.value; replace(resolution); draw(); } },
         el('option', { value: '' }, 'Choose a set…'),
         c.sets.map(s => el('option', { value: s.id }, `${s.name} (${(s.positiveIds || []).length} positive, ${(s.negativeIds || []).length} negative)`))))
         : el('p', { class: 'muted' }, 'No control set on this site yet: paste IDs and save them as a new set.'),
@@ -452,14 +459,19 @@ function controlStep(go) {
         el('dt', {}, 'Name'), el('dd', { id: 'wb-control-set-name' }, chosen.name),
         el('dt', {}, 'Positives'), el('dd', {}, (chosen.positiveIds || []).slice(0, 12).join(', ') + ((chosen.positiveIds || []).length > 12 ? ' …' : '')),
         el('dt', {}, 'Negatives'), el('dd', {}, (chosen.negativeIds || []).slice(0, 12).join(', ') + ((chosen.negativeIds || []).length > 12 ? ' …' : '')),
-        chosen.provenanceNotes ? [el('dt', {}, 'Notes'), el('dd', {}, chosen.provenanceNotes)] : null) : null);
+        chosen.provenanceNotes ? [el('dt', {}, 'Notes'), el('dd', {}, chosen.provenanceNotes)] : null) : null,
+      chosen && chosen.resolution && chosen.resolution.status === 'unknown'
+        ? el('p', { class: 'warning-text' }, 'When this set was saved its IDs could not be checked: ' + (chosen.resolution.reason || '')) : null,
+      // a saved set keeps its IDs as typed: resolved now, as the run will resolve them
+      chosen && geneRecords() ? [el('button', { type: 'button', id: 'wb-resolve', onclick: () => resolve({ controlSetId: chosen.id }) },
+        'Check the set’s IDs on the site'), resolution] : null);
     } else {
       const nameInput = el('input', { id: 'wb-set-name', type: 'text', maxlength: 255, value: c.newName,
         oninput: e => { c.newName = e.target.value; } });
       replace(part, c.source === 'new' ? field('Name of the new set', nameInput) : null,
         el('div', { class: 'wb-two' }, field('Positive controls', positives), field('Negative controls', negatives)),
         // ID resolution is the site's gene lookup: other records' IDs are checked by the run itself
-        geneRecords() ? [el('button', { type: 'button', id: 'wb-resolve', onclick: resolve }, 'Check the IDs on the site'), resolution] : null);
+        geneRecords() ? [el('button', { type: 'button', id: 'wb-resolve', onclick: resolvePasted }, 'Check the IDs on the site'), resolution] : null);
     }
   }
 

@@ -1,11 +1,12 @@
 // The workbench page: the caller's experiments (site and status filters, pages, a selection to
 // compare), the wizard for a new experiment and one experiment's results, analyses and chat.
-// Routes live in the location hash: #/new, #/new/strategy/<id>, #/experiments/<id>[/<tab>], #/compare/<id>,<id>…
+// Routes live in the location hash: #/new, #/new/strategy/<id>, #/experiments/<id>[/<tab>],
+// #/experiments/<id>/versions/<n> (an earlier version), #/compare/<id>,<id>…
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
-import { errorText, messageOf, pct, when, pager } from './util.js';
+import { errorText, messageOf, pct, refinementText, when, pager } from './util.js';
 import { renderWizard } from './wizard.js';
-import { renderExperiment } from './experiment.js';
+import { renderExperiment, renderVersion } from './experiment.js';
 import { renderCompare } from './compare.js';
 
 const PAGE_SIZE = 20;
@@ -54,7 +55,13 @@ export async function refreshList() {
         el('span', { class: 'wb-exp-meta muted' },
           [x.siteId, x.searchName || (x.mode === 'gene-ids' ? 'gene IDs' : x.mode), when(x.createdAt)].filter(Boolean).join(' · '))),
       el('span', { class: 'wb-status s-' + x.status }, x.status),
-      x.f1Score !== null && x.f1Score !== undefined ? el('span', { class: 'wb-exp-f1 muted' }, 'F1 ' + pct(x.f1Score)) : null);
+      // a refined experiment: which version, what made it, and a link to the version before
+      x.version > 1 ? el('span', { class: 'wb-exp-version muted', title: refinementText(x.refinement) },
+        `v${x.version} of “${x.name || 'Untitled experiment'}” · ${refinementText(x.refinement)} · from `,
+        el('a', { href: `#/experiments/${encodeURIComponent(x.id)}/versions/${x.version - 1}`, class: 'wb-exp-parent' }, 'v' + (x.version - 1))) : null,
+      x.f1Score !== null && x.f1Score !== undefined ? el('span', { class: 'wb-exp-f1 muted' + (x.metricsStale ? ' stale' : ''),
+        title: x.metricsStale ? 'computed before the latest refinement; re-evaluate the experiment' : null },
+      'F1 ' + pct(x.f1Score) + (x.metricsStale ? ' · stale' : '')) : null);
   });
   const total = page.total || 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -97,6 +104,8 @@ function route() {
   if (parts[0] === 'new') {
     // #/new/strategy/<id>: a strategy built in the chat, run as an experiment
     renderWizard(main, context, parts[1] === 'strategy' ? parts[2] : undefined);
+  } else if (parts[0] === 'experiments' && parts[1] && parts[2] === 'versions' && parts[3]) {
+    renderVersion(main, parts[1], parts[3], context);
   } else if (parts[0] === 'experiments' && parts[1]) {
     renderExperiment(main, parts[1], parts[2] || 'results', context);
   } else if (parts[0] === 'compare' && parts[1]) {

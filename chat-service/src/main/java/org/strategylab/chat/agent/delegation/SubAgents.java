@@ -59,8 +59,11 @@ public class SubAgents {
         TurnRequest request = new TurnRequest(parent.strategyId(), parent.graph().name(), parent.ownerId(),
                 parent.token(), parent.siteId(), UUID.randomUUID().toString(), prompt, parent.scope().model(), Set.of(),
                 List.of(), List.of(), parent.graph().current(), task, null, parent.scope().disableRag());
+        // the sub-agent spends from its parent turn's allowance: delegation does not multiply the budget
+        org.strategylab.chat.agent.TokenAllowance shared = parent.scope().tokenAllowance();
         AgentTurn turn = new AgentTurn(request, adapter, tools, parent.graph(), new SubAgentEvents(parent.scope(), task,
-                mapper), config.agent(), threads);
+                mapper), config.agent(), threads,
+                shared != null ? shared : new org.strategylab.chat.agent.TokenAllowance(config.agent().maxTokens()));
         parent.scope().whenCancelled(turn::cancel);
         Future<TurnOutcome> running = threads.submit(turn::run);
         TurnOutcome outcome;

@@ -312,14 +312,28 @@ public final class MockPlanner {
     }
 
     private static final Pattern GENE_ID = Pattern.compile("\\b[A-Z][A-Za-z0-9]*_[0-9]{4,}\\b");
+    private static final Pattern UNDO = Pattern.compile("\\b(undo|revert|go back)\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern REEVALUATE = Pattern.compile("re-?evaluat|recompute|rescore", Pattern.CASE_INSENSITIVE);
 
     /**
      * A workbench turn about one experiment: gene IDs in the message refine its result with them
      * ("remove"/"exclude" → MINUS, "add"/"include" → UNION, else INTERSECT) and re-evaluate it;
-     * "re-evaluate" recomputes its metrics; anything else is answered from its metrics.
+     * "re-evaluate" recomputes its metrics; "undo" (or "revert", "go back") undoes the latest refinement;
+     * anything else is answered from its metrics.
      */
     private Move workbenchMove(String request, List<Done> done, Set<String> tools, List<ChatMessage> messages) {
+        if (UNDO.matcher(request).find()) {
+            Optional<Done> undone = find(done, "undo_refinement", a -> true);
+            if (undone.isEmpty()) {
+                return call(tools, "Undoing the latest refinement.", "undo_refinement", MAPPER.createObjectNode());
+            }
+            JsonNode result = undone.get().result();
+            if (!result.path("undone").asBoolean(false)) {
+                return new Answer("The refinement cannot be undone: " + result.path("error").asText() + ".");
+            }
+            return new Answer("I undid the latest refinement: the experiment is back at version "
+                    + result.path("version").asInt() + ", " + metricsText(result.path("metrics")) + ".");
+        }
         List<String> ids = new ArrayList<>();
         java.util.regex.Matcher matcher = GENE_ID.matcher(request);
         while (matcher.find()) {

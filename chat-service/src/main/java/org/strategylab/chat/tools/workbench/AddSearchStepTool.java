@@ -30,8 +30,9 @@ public class AddSearchStepTool implements AgentTool {
     @Override
     public String description() {
         return "Refine the experiment's result with a search (from search_for_searches, with values from "
-                + "get_search_parameters) combined with it by an operator (default INTERSECT). The metrics are stale "
-                + "afterwards: call re_evaluate_controls.";
+                + "get_search_parameters) combined with it by an operator (default INTERSECT). It makes the experiment's next "
+                + "version (the previous one is kept; undo_refinement goes back to it). The metrics are stale afterwards: "
+                + "call re_evaluate_controls.";
     }
 
     @Override
@@ -63,6 +64,6 @@ public class AddSearchStepTool implements AgentTool {
         ObjectNode result = ToolResults.object().put("refined", true).put("searchName", searchName)
                 .put("operator", operator.name()).put("metricsStale", refined.path("metricsStale").asBoolean(true));
         result.set("newStepId", refined.path("newStepId"));
-        return result;
+        return RefinedVersion.describe(result, refined);
     }
 }

@@ -46,10 +46,22 @@ public class ExperimentCalls {
         return id;
     }
 
-    /** {@code POST /api/v1/experiments/{id}/refine}. */
+    /**
+     * {@code POST /api/v1/experiments/{id}/refine}: the experiment's next version (the one before is kept;
+     * {@code undo} goes back to it).
+     */
     public JsonNode refine(ToolContext context, JsonNode body) {
         String id = experimentId(context);
         return guarded("refining the experiment", () -> experiments.refine("Bearer " + context.token(), id, body).await().atMost(WAIT));
+    }
+
+    /**
+     * {@code POST /api/v1/experiments/{id}/undo}: the latest refinement undone, the experiment back at its
+     * previous version as it was (answered with its versions).
+     */
+    public JsonNode undo(ToolContext context) {
+        String id = experimentId(context);
+        return guarded("undoing the refinement", () -> experiments.undo("Bearer " + context.token(), id).await().atMost(WAIT));
     }
 
     /** {@code POST /api/v1/experiments/{id}/re-evaluate}: the experiment with its new metrics. */

@@ -40,7 +40,8 @@ public class RefineWithGeneIdsTool implements AgentTool {
     @Override
     public String description() {
         return "Refine the experiment's result with a list of gene IDs: INTERSECT (default) keeps only those genes, "
-                + "UNION adds them, MINUS removes them. The metrics are stale afterwards: call re_evaluate_controls.";
+                + "UNION adds them, MINUS removes them. It makes the experiment's next version (the previous one is kept; "
+                + "undo_refinement goes back to it). The metrics are stale afterwards: call re_evaluate_controls.";
     }
 
     @Override
@@ -82,7 +83,7 @@ public class RefineWithGeneIdsTool implements AgentTool {
         ObjectNode result = ToolResults.object().put("refined", true).put("operator", operator.name())
                 .put("geneCount", ids.size()).put("metricsStale", refined.path("metricsStale").asBoolean(true));
         result.set("newStepId", refined.path("newStepId"));
-        return result;
+        return RefinedVersion.describe(result, refined);
     }
 
     /** The ID-list search's dataset parameter, as the site names it. */

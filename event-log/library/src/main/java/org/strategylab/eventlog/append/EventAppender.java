@@ -144,6 +144,33 @@ public class EventAppender {
         }
     }
 
+    /**
+     * Sends a command again (an operation whose worker died, run once more): the payload as it was on
+     * its commands topic, in call order with the events. Completes once the broker has it.
+     */
+    public CompletableFuture<Void> sendCommand(String topic, String key, String payload) {
+        CompletableFuture<Void> sent = new CompletableFuture<>();
+        try {
+            sender().execute(() -> {
+                try {
+                    producer().send(new ProducerRecord<>(topic, key, payload.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                            (metadata, error) -> {
+                                if (error != null) {
+                                    sent.completeExceptionally(error);
+                                } else {
+                                    sent.complete(null);
+                                }
+                            });
+                } catch (RuntimeException e) {
+                    sent.completeExceptionally(e);
+                }
+            });
+        } catch (RuntimeException e) {
+            sent.completeExceptionally(e);
+        }
+        return sent;
+    }
+
     /** {@link #send}, as a lazy {@link Uni}: the event is sent when the Uni is subscribed. */
     public Uni<LoggedEvent> append(String topic, EventEnvelope event) {
         return Uni.createFrom().completionStage(() -> send(topic, event));

@@ -42,6 +42,41 @@ public interface EventLogConfig {
     /** Catch-up reads of an operation's past events. */
     Replay replay();
 
+    /** The workers that take operations from a commands topic. */
+    Workers workers();
+
+    /** Running an operation again when its worker died. */
+    Restart restart();
+
+    /**
+     * Running again, from the start, an operation whose worker died (its lease expired before its
+     * end): the reaper puts it back in the queue and sends its command again, up to
+     * {@code max-attempts} runs in all, instead of ending it failed. Only for operation types whose
+     * work can simply be done again (deterministic, and spending nothing but the site's time).
+     */
+    interface Restart {
+
+        /** The operation types run again after their worker died; none by default (they end failed). */
+        Optional<List<String>> types();
+
+        /** The most runs one operation gets in all, the first included; default 2. */
+        @WithDefault("2")
+        int maxAttempts();
+    }
+
+    /** The workers that take operations from a commands topic ({@code CommandWorkers}). */
+    interface Workers {
+
+        /**
+         * Commands read ahead and waiting in memory for a slot, so that free slots can go to the user
+         * with the least work running rather than to whoever wrote most commands first; default 1000.
+         * Past that the consumer waits and the rest stay in Kafka (and in the index, queued). A
+         * command waits unacknowledged, so an instance that dies loses none of them.
+         */
+        @WithDefault("1000")
+        int maxWaitingCommands();
+    }
+
     /** The event producer. */
     interface Producer {
 

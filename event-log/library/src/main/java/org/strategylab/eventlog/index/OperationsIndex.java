@@ -113,7 +113,7 @@ public class OperationsIndex {
                         + "lease_expires_at = now() + $3 * interval '1 millisecond', claimed_at = coalesce(o.claimed_at, now()) "
                         + "WHERE o.id = $1 AND o.status = 'active' "
                         + "AND (o.lease_holder IS NULL OR o.lease_holder = $2 OR o.lease_expires_at < now()) "
-                        + "RETURNING " + qualified("o") + ", (SELECT p.lease_holder IS NOT NULL "
+                        + "RETURNING " + qualified("o") + ", (SELECT p.lease_holder IS NOT NULL OR p.attempts > 1 "
                         + "FROM event_log.operations p WHERE p.id = $1) AS held_before")
                 .execute(Tuple.of(id, holder, lease.toMillis()))
                 .map(rows -> {
@@ -124,6 +124,53 @@ public class OperationsIndex {
                     Row row = iterator.next();
                     return Optional.of(new Taken(map(row), Boolean.TRUE.equals(row.getBoolean("held_before"))));
                 });
+    }
+
+    /**
+     * The command that started an operation, kept so that the operation can be run again if its
+     * worker dies ({@link #requeue}).
+     *
+     * @param topic    the commands topic it came from
+     * @param payload  the command as it was on the topic (commands carry no credential)
+     * @param attempts the runs of the operation begun so far
+     */
+    public record StoredCommand(String topic, String payload, int attempts) {
+    }
+
+    /** Keeps the command that started an operation (see {@link StoredCommand}). */
+    public Uni<Void> rememberCommand(UUID id, String topic, String payload) {
+        return pool.preparedQuery("UPDATE event_log.operations SET command = $2, command_topic = $3 WHERE id = $1")
+                .execute(Tuple.of(id, payload, topic))
+                .replaceWithVoid();
+    }
+
+    /** The command kept for an operation, if any. */
+    public Uni<Optional<StoredCommand>> storedCommand(UUID id) {
+        return pool.preparedQuery("SELECT command_topic, command, attempts FROM event_log.operations "
+                        + "WHERE id = $1 AND command IS NOT NULL")
+                .execute(Tuple.of(id))
+                .map(rows -> {
+                    var iterator = rows.iterator();
+                    if (!iterator.hasNext()) {
+                        return Optional.<StoredCommand>empty();
+                    }
+                    Row row = iterator.next();
+                    return Optional.of(new StoredCommand(row.getString(0), row.getString(1), row.getInteger(2)));
+                });
+    }
+
+    /**
+     * Puts an operation this holder took over (its worker died) back in the queue for its next
+     * attempt: no holder, not claimed, one attempt more. Its command is then sent again.
+     *
+     * @return false when the holder no longer has it
+     */
+    public Uni<Boolean> requeue(UUID id, String holder) {
+        return pool.preparedQuery("UPDATE event_log.operations SET lease_holder = NULL, lease_expires_at = NULL, "
+                        + "claimed_at = NULL, attempts = attempts + 1 "
+                        + "WHERE id = $1 AND lease_holder = $2 AND status = 'active' RETURNING id")
+                .execute(Tuple.of(id, holder))
+                .map(rows -> rows.rowCount() > 0);
     }
 
     /** A renewed lease and whether its operation was asked to stop. */

@@ -4,26 +4,36 @@ import io.smallrye.mutiny.Uni;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
  * The worker plumbing a service that runs operations from a commands topic shares (chat-service's
- * turns, experiment-service's runs): read a command, wait for a free slot, claim the command's
- * operation into it, start the work, and give the slot back when the work ends.
+ * turns, experiment-service's runs): read a command, let it wait for a free slot, claim the
+ * command's operation into the slot, start the work, and give the slot back when the work ends.
  *
- * <p>A command waits for a slot before its operation is claimed, so a burst of commands queues in
- * Kafka and in the index (the operation stays queued, its row unclaimed), not in memory; a queued
- * operation waits for as long as a worker serving its topic lives (see {@link LeaseReaper}). Work
- * accepted where its request arrived takes a slot at once or none ({@link #reserveHere}); its own
- * command, written beside it, is skipped here while it runs. A command delivered twice, or whose
+ * <p>Commands wait here, unclaimed (their operations stay queued in the index), and a free slot goes
+ * to the owner with the least work running, then to the owner served longest ago ({@link FairQueue}):
+ * one user's burst does not hold back another user's first operation by more than one operation's
+ * time. Commands read ahead are bounded ({@code maxWaiting}); past that the consumer waits, and the
+ * rest stay in Kafka. A command is acknowledged ({@link #consume(String, Supplier)}) only once its
+ * operation has started or was found to be nothing to do, so the offsets committed never pass a
+ * command still waiting here: if the instance dies, its waiting commands are read again elsewhere.
+ *
+ * <p>Work accepted where its request arrived takes a slot at once or none ({@link #reserveHere}); its
+ * own command, written beside it, is skipped here while it runs. A command delivered twice, or whose
  * operation another instance holds or that has ended, is skipped.
  *
  * <p>Made by {@link Operations#commandWorkers}; the service's {@code @Incoming} method hands each
- * payload to {@link #consume}.
+ * message to {@link #consume(String, Supplier)}.
  *
  * @param <C> the service's command type
  */
@@ -54,71 +64,161 @@ public final class CommandWorkers<C> {
         Uni<Optional<OperationHandle>> claim(UUID operationId);
     }
 
+    /** Keeps the payload of a command whose operation was just claimed (to send it again if its worker dies). */
+    @FunctionalInterface
+    interface Remember {
+        void remember(OperationHandle handle, String payload);
+    }
+
+    /** What a command's operation is and whose. */
+    public record Identity<C>(Function<C, UUID> operationIdOf, Function<C, String> ownerOf) {
+    }
+
+    /** A command waiting for a slot; {@code started} completes once it started or was skipped. */
+    private record Waiting<C>(C command, String payload, UUID operationId, String owner, CompletableFuture<Void> started) {
+    }
+
     private final String topic;
     private final WorkSlots slots;
     private final Reader<C> reader;
-    private final Function<C, UUID> operationIdOf;
+    private final Identity<C> identity;
     private final Claims claims;
+    private final Remember remember;
     private final Work<C> work;
-    private final Executor waiting;
+    private final Executor waitingRoom;
+    private final Semaphore room;
+    private final FairQueue<Waiting<C>> waiting = new FairQueue<>();
+    private final AtomicInteger passes = new AtomicInteger();
 
-    CommandWorkers(String topic, WorkSlots slots, Reader<C> reader, Function<C, UUID> operationIdOf, Claims claims,
-                   Work<C> work, Executor waiting) {
+    CommandWorkers(String topic, WorkSlots slots, int maxWaiting, Reader<C> reader, Identity<C> identity, Claims claims,
+                   Remember remember, Work<C> work, Executor waitingRoom) {
+        this.remember = remember;
         this.topic = topic;
         this.slots = slots;
+        this.room = new Semaphore(maxWaiting);
         this.reader = reader;
-        this.operationIdOf = operationIdOf;
+        this.identity = identity;
         this.claims = claims;
         this.work = work;
-        this.waiting = waiting;
+        this.waitingRoom = waitingRoom;
     }
 
     /**
-     * Handles one command's payload: completes once its operation's work has started, or once the
-     * command was found to be for nothing to do. Never fails: an unreadable command is dropped, and
-     * a failure to start is logged (the operation then ends through its lease or the reaper).
+     * Handles one message: completes as soon as its command waits here for a slot (so the consumer
+     * reads the next one), or at once for a command with nothing to do; {@code ack} is called once
+     * the command's operation has started or was found to be nothing to do. Never fails: an
+     * unreadable command is dropped, and a failure to start is logged (the operation then ends
+     * through its lease or the reaper).
+     */
+    public Uni<Void> consume(String payload, Supplier<CompletionStage<Void>> ack) {
+        C command = read(payload);
+        if (command == null || slots.startedHere(identity.operationIdOf().apply(command))) {
+            return Uni.createFrom().completionStage(ack);
+        }
+        // the room ahead is bounded: when it is full the wait blocks (as long as the queue ahead), off the event loop
+        return Uni.createFrom().item(() -> {
+                    room.acquireUninterruptibly();
+                    return command;
+                }).runSubscriptionOn(waitingRoom)
+                .invoke(taken -> enqueue(taken, payload).whenComplete((done, failure) -> {
+                    room.release();
+                    ack.get();
+                }))
+                .replaceWithVoid();
+    }
+
+    /**
+     * Handles one command's payload and completes only once its operation has started or was found
+     * to be nothing to do (for callers that acknowledge on completion). Never fails (see
+     * {@link #consume(String, Supplier)}).
      */
     public Uni<Void> consume(String payload) {
-        C command;
-        try {
-            command = reader.read(payload);
-        } catch (IOException | RuntimeException e) {
-            LOG.warnf("dropped an unreadable command for %s: %s", topic, e.getMessage());
-            return Uni.createFrom().voidItem();
-        }
+        C command = read(payload);
         if (command == null) {
             return Uni.createFrom().voidItem();
         }
-        return accept(command).onFailure().recoverWithItem(failure -> {
-            LOG.errorf(failure, "operation %s (%s) could not be started", operationIdOf.apply(command), topic);
-            return null;
-        });
+        return accept(command, payload);
     }
 
-    /** Waits for a slot, claims the command's operation into it and starts its work (see {@link #consume}). */
-    public Uni<Void> accept(C command) {
-        UUID operationId = operationIdOf.apply(command);
+    private C read(String payload) {
+        try {
+            return reader.read(payload);
+        } catch (IOException | RuntimeException e) {
+            LOG.warnf("dropped an unreadable command for %s: %s", topic, e.getMessage());
+            return null;
+        }
+    }
+
+    /** Lets the command wait for a slot, claims its operation into it and starts its work (see {@link #consume(String)}). */
+    private Uni<Void> accept(C command, String payload) {
+        UUID operationId = identity.operationIdOf().apply(command);
         if (slots.startedHere(operationId)) {
             LOG.debugf("operation %s runs here, where it was accepted", operationId);
             return Uni.createFrom().voidItem();
         }
-        // the wait for a slot blocks (as long as the queue ahead is): off the event loop
-        return Uni.createFrom().item(() -> {
-                    slots.acquire();
-                    return new Slot(slots, operationId);
-                }).runSubscriptionOn(waiting)
-                .chain(slot -> claims.claim(operationId)
-                        .onFailure().invoke(failure -> slot.close())
-                        .map(claimed -> {
-                            if (claimed.isEmpty()) {
-                                slot.close();
-                                LOG.debugf("operation %s is already taken or ended", operationId);
-                            } else {
-                                startClaimed(claimed.get(), command, slot);
-                            }
-                            return null;
-                        }))
-                .replaceWithVoid();
+        return Uni.createFrom().completionStage(() -> enqueue(command, payload));
+    }
+
+    private CompletableFuture<Void> enqueue(C command, String payload) {
+        Waiting<C> entry = new Waiting<>(command, payload, identity.operationIdOf().apply(command),
+                identity.ownerOf().apply(command), new CompletableFuture<>());
+        synchronized (slots) {
+            waiting.add(entry.owner(), entry);
+        }
+        serve();
+        // a failure is logged where it happens; the consumer goes on
+        return entry.started().exceptionally(failure -> null);
+    }
+
+    /**
+     * Hands free slots to the commands waiting, fairest first. A slot given back while a pass runs
+     * (a claim that finds its operation taken answers at once) asks for one more pass instead of
+     * starting a nested one, so a long line of skipped commands does not deepen the stack.
+     */
+    private void serve() {
+        if (passes.getAndIncrement() != 0) {
+            return;
+        }
+        int asked = 1;
+        do {
+            servePass();
+            asked = passes.addAndGet(-asked);
+        } while (asked != 0);
+    }
+
+    private void servePass() {
+        while (true) {
+            Waiting<C> next;
+            synchronized (slots) {
+                if (waiting.isEmpty() || slots.available() == 0) {
+                    return;
+                }
+                next = waiting.poll(slots::running);
+                slots.tryTake(next.owner());
+            }
+            claimInto(next, new Slot(slots, next.operationId(), next.owner(), this::serve));
+        }
+    }
+
+    private void claimInto(Waiting<C> entry, Slot slot) {
+        claims.claim(entry.operationId()).subscribe().with(claimed -> {
+            if (claimed.isEmpty()) {
+                slot.close();
+                LOG.debugf("operation %s is already taken or ended", entry.operationId());
+            } else {
+                try {
+                    remember.remember(claimed.get(), entry.payload());
+                    startClaimed(claimed.get(), entry.command(), slot);
+                } catch (RuntimeException e) {
+                    LOG.errorf(e, "operation %s (%s) could not be started", entry.operationId(), topic);
+                }
+            }
+            entry.started().complete(null);
+        }, failure -> {
+            slot.close();
+            LOG.errorf(failure, "operation %s (%s) could not be claimed", entry.operationId(), topic);
+            entry.started().completeExceptionally(failure);
+        });
     }
 
     private void startClaimed(OperationHandle handle, C command, Slot slot) {
@@ -136,24 +236,28 @@ public final class CommandWorkers<C> {
 
     /**
      * Takes a slot if one is free at once, for an operation accepted here that this instance starts
-     * itself ({@link #runHere}); false when every slot is taken (the operation then waits for its
-     * command like any other). Its command is skipped here until the work closes the slot.
+     * itself ({@link #runHere}); false when every slot is taken or commands wait for one (the
+     * operation then waits for its command like any other, in its owner's turn). Its command is
+     * skipped here until the work closes the slot.
      */
-    public boolean reserveHere(UUID operationId) {
-        return slots.reserveHere(operationId);
+    public boolean reserveHere(UUID operationId, String owner) {
+        synchronized (slots) {
+            return waiting.isEmpty() && slots.reserveHere(operationId, owner);
+        }
     }
 
     /** Gives back the slot {@link #reserveHere} took for an operation that then could not start. */
-    public void releaseHere(UUID operationId) {
-        slots.releaseHere(operationId);
+    public void releaseHere(UUID operationId, String owner) {
+        slots.releaseHere(operationId, owner);
+        serve();
     }
 
     /**
      * Starts work accepted here in the slot {@link #reserveHere} took: {@code start} gets the slot
      * to close when the work ends. A start that throws gives the slot back and rethrows.
      */
-    public void runHere(UUID operationId, Consumer<Slot> start) {
-        Slot slot = new Slot(slots, operationId);
+    public void runHere(UUID operationId, String owner, Consumer<Slot> start) {
+        Slot slot = new Slot(slots, operationId, owner, this::serve);
         try {
             start.accept(slot);
         } catch (RuntimeException e) {
@@ -167,16 +271,27 @@ public final class CommandWorkers<C> {
         return slots.available();
     }
 
+    /** Commands waiting here for a slot (for tests and metrics). */
+    public int waitingCommands() {
+        synchronized (slots) {
+            return waiting.size();
+        }
+    }
+
     /** The room one operation's work takes; given back once, however often it is released or closed. */
     public static final class Slot {
 
         private final WorkSlots slots;
         private final UUID operationId;
+        private final String owner;
+        private final Runnable afterRelease;
         private final AtomicBoolean released = new AtomicBoolean();
 
-        private Slot(WorkSlots slots, UUID operationId) {
+        private Slot(WorkSlots slots, UUID operationId, String owner, Runnable afterRelease) {
             this.slots = slots;
             this.operationId = operationId;
+            this.owner = owner;
+            this.afterRelease = afterRelease;
         }
 
         /** The operation the slot is for. */
@@ -187,7 +302,9 @@ public final class CommandWorkers<C> {
         /** Gives the room back before the work has ended (e.g. at a cancel, while it winds down). */
         public void release() {
             if (released.compareAndSet(false, true)) {
-                slots.release();
+                slots.release(owner);
+                // the room goes to the next command waiting, if any
+                afterRelease.run();
             }
         }
 

@@ -32,6 +32,12 @@ import org.strategylab.eventlog.replay.TopicPositions;
  * worker for its events topic has been seen for the claim timeout, ends with
  * {@link #notTakenReason}. A queued operation is never ended merely for waiting in its queue.
  *
+ * <p>A claimed operation of a type that is run again ({@code restart.types}) whose command was
+ * kept, with runs left ({@code restart.max-attempts}), is not ended: the reaper appends its kind's
+ * restart event ({@link OperationKinds#restartEvents}), puts it back in the queue and sends its
+ * command again, so a worker of any replica runs it again from the start. Only its last allowed
+ * run's death ends it, with {@link #stoppedReason(int)}.
+ *
  * <p>It takes over each such operation (one conditional update, so
  * two reapers never take the same one and no live worker's operation is touched), reads the
  * operation's events to continue its numbering, appends its kind's failure events and marks the
@@ -45,6 +51,17 @@ public class LeaseReaper {
 
     /** What clients are told when the reaper ends a claimed operation whose worker stopped renewing its lease. */
     public static final String STOPPED_REASON = "the worker running this operation stopped before it finished";
+
+    /** What clients are told when an operation is ended after its worker died in each of its {@code runs} runs. */
+    public static String stoppedReason(int runs) {
+        return runs <= 1 ? STOPPED_REASON : STOPPED_REASON + ", in each of the " + runs + " runs it was given";
+    }
+
+    /** What clients are told when an operation is run again because its worker died. */
+    public static String restartReason(int attempt, int maxAttempts) {
+        return "the worker running this operation stopped before it finished; it runs again from the start"
+                + " (run " + attempt + " of at most " + maxAttempts + ")";
+    }
 
     /**
      * What clients are told when the reaper ends a queued operation: no worker that could take it
@@ -133,13 +150,18 @@ public class LeaseReaper {
                         }
                     });
         }
+        if (terminal.get() == null && operation.claimedAt() != null && restarted(operation, lastSeq.get())) {
+            return;
+        }
+        int runs = operation.claimedAt() == null ? 1 : index.storedCommand(operation.id()).await().atMost(wait)
+                .map(OperationsIndex.StoredCommand::attempts).orElse(1);
         OperationStatus status;
         if (terminal.get() != null) {
             status = OperationKinds.isFailure(terminal.get()) ? OperationStatus.FAILED : OperationStatus.COMPLETED;
         } else {
             long seq = lastSeq.get();
             // never claimed by a worker (a reaper that took it over and failed does not count)
-            String reason = operation.claimedAt() == null ? notTakenReason(config.lease().claimTimeout()) : STOPPED_REASON;
+            String reason = operation.claimedAt() == null ? notTakenReason(config.lease().claimTimeout()) : stoppedReason(runs);
             for (OperationKinds.PendingEvent event : OperationKinds.failureEvents(operation.type(), reason)) {
                 appender.send(operation.topic(), new EventEnvelope(operation.id(), ++seq, event.type(), Instant.now(),
                         event.data())).join();
@@ -149,5 +171,38 @@ public class LeaseReaper {
         index.finish(operation.id(), instance.id(), status).await().atMost(wait);
         LOG.infof("ended %s operation %s (%s) as %s", operation.claimedAt() == null ? "never claimed" : "abandoned",
                 operation.id(), operation.type(), status.wire());
+    }
+
+    /**
+     * Runs a claimed operation whose worker died again, if its type allows and it has runs left:
+     * its restart event after its last one, the row queued again, its command sent again.
+     *
+     * @return whether it was put back in the queue (else it is to be ended)
+     */
+    private boolean restarted(OperationRecord operation, long lastSeq) {
+        List<String> types = config.restart().types().orElse(List.of());
+        if (!types.contains(operation.type())) {
+            return false;
+        }
+        Duration wait = config.adminTimeout();
+        OperationsIndex.StoredCommand command = index.storedCommand(operation.id()).await().atMost(wait).orElse(null);
+        int maxAttempts = config.restart().maxAttempts();
+        if (command == null || command.attempts() >= maxAttempts) {
+            return false;
+        }
+        String reason = restartReason(command.attempts() + 1, maxAttempts);
+        long seq = lastSeq;
+        for (OperationKinds.PendingEvent event : OperationKinds.restartEvents(operation.type(), operation.targetId(),
+                reason)) {
+            appender.send(operation.topic(), new EventEnvelope(operation.id(), ++seq, event.type(), Instant.now(),
+                    event.data())).join();
+        }
+        if (!index.requeue(operation.id(), instance.id()).await().atMost(wait)) {
+            return true; // taken from this reaper meanwhile: whoever holds it now goes on
+        }
+        appender.sendCommand(command.topic(), operation.id().toString(), command.payload()).join();
+        LOG.infof("operation %s (%s): its worker died; queued again for run %d of %d", operation.id(),
+                operation.type(), command.attempts() + 1, maxAttempts);
+        return true;
     }
 }

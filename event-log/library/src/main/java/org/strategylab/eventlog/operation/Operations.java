@@ -52,19 +52,51 @@ public class Operations {
 
     /**
      * The workers of a service that takes operations whose events go to {@code eventsTopic} from its
-     * commands: up to {@code maxConcurrent} at once, each claimed only once a slot is free. This
-     * instance is recorded as serving the topic from now on, so its queued operations wait for it.
+     * commands: up to {@code maxConcurrent} at once, each claimed only once a slot is free, free slots
+     * going to the owner with the least work running ({@link CommandWorkers}). This instance is
+     * recorded as serving the topic from now on, so its queued operations wait for it.
      *
+     * @param commandsTopic where the commands come from (a restartable operation's command is kept
+     *                      with it, to be sent there again if its worker dies)
      * @param reader        reads a command off the topic (null: drop it, e.g. a type this service does not run)
-     * @param operationIdOf the operation a command is for
+     * @param identity      the operation a command is for, and its owner
      * @param work          starts a claimed operation's work (see {@link CommandWorkers.Work})
      */
-    public <C> CommandWorkers<C> commandWorkers(String eventsTopic, int maxConcurrent, CommandWorkers.Reader<C> reader,
-                                                java.util.function.Function<C, UUID> operationIdOf,
+    public <C> CommandWorkers<C> commandWorkers(String eventsTopic, String commandsTopic, int maxConcurrent,
+                                                CommandWorkers.Reader<C> reader, CommandWorkers.Identity<C> identity,
                                                 CommandWorkers.Work<C> work) {
         leases.serve(eventsTopic);
-        return new CommandWorkers<>(eventsTopic, new WorkSlots(maxConcurrent), reader, operationIdOf, this::claim, work,
-                Infrastructure.getDefaultWorkerPool());
+        return new CommandWorkers<>(eventsTopic, new WorkSlots(maxConcurrent), config.workers().maxWaitingCommands(),
+                reader, identity, this::claim, (handle, payload) -> rememberCommand(handle, commandsTopic, payload),
+                work, Infrastructure.getDefaultWorkerPool());
+    }
+
+    /**
+     * Keeps the command of an operation whose type is run again when its worker dies
+     * ({@code restart.types}), so the reaper can send it again; nothing for other types. Not waited
+     * for: a command not kept only means the operation ends failed instead of running again.
+     */
+    public void rememberCommand(OperationHandle handle, String commandsTopic, String payload) {
+        if (!restartable(handle.record().type())) {
+            return;
+        }
+        index.rememberCommand(handle.id(), commandsTopic, payload).subscribe().with(done -> { },
+                failure -> org.jboss.logging.Logger.getLogger(Operations.class).warnf(
+                        "operation %s: its command was not kept, so it cannot be run again: %s", handle.id(),
+                        failure.getMessage()));
+    }
+
+    /** Whether operations of this type are run again when their worker dies. */
+    boolean restartable(String type) {
+        return config.restart().types().map(types -> types.contains(type)).orElse(false);
+    }
+
+    /**
+     * How many active operations (running or queued) the owner has in this service's index: what a
+     * per-user cap is checked against before a new one is registered.
+     */
+    public Uni<Long> activeOf(String ownerId) {
+        return index.countActive(ownerId, null, null);
     }
 
     /**

@@ -1,41 +1,54 @@
 package org.strategylab.eventlog.operation;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 
 /**
  * The operations one instance runs at once, bounded, whichever way each arrived: from its command
- * (a consumer waits for a slot, so a burst queues in Kafka, not in memory) or started where its
- * request was accepted (a slot taken at once, or none). An operation started here is remembered
- * until it ends, so that its own command, written beside the start, is skipped when it comes back to
- * this instance: before the operation's row exists there would be nothing to take, and after it the
- * index would hand the operation to its own holder again.
+ * (a command waits, unclaimed, until a slot is free) or started where its request was accepted (a
+ * slot taken at once, or none). Each slot is counted against its owner, so the commands waiting can
+ * be handed out to the owner with the least work running ({@link FairQueue}). An operation started
+ * here is remembered until it ends, so that its own command, written beside the start, is skipped
+ * when it comes back to this instance: before the operation's row exists there would be nothing to
+ * take, and after it the index would hand the operation to its own holder again.
  */
 public final class WorkSlots {
 
-    private final Semaphore slots;
+    private final int max;
+    private int taken;
+    private final Map<String, Integer> runningByOwner = new HashMap<>();
     private final Set<UUID> startedHere = ConcurrentHashMap.newKeySet();
 
     /** @param max operations the instance runs at once */
     public WorkSlots(int max) {
-        this.slots = new Semaphore(max);
+        if (max < 1) {
+            throw new IllegalArgumentException("an instance runs at least one operation at once");
+        }
+        this.max = max;
     }
 
-    /** For a command's operation: waits until a slot is free. */
-    public void acquire() {
-        slots.acquireUninterruptibly();
+    /** Takes a slot for the owner's operation if one is free now. */
+    public synchronized boolean tryTake(String owner) {
+        if (taken >= max) {
+            return false;
+        }
+        taken++;
+        runningByOwner.merge(owner, 1, Integer::sum);
+        return true;
     }
 
-    /** Gives back a slot taken for an operation that ended (or was not taken after all). */
-    public void release() {
-        slots.release();
+    /** Gives back a slot the owner's operation held (it ended, or was not taken after all). */
+    public synchronized void release(String owner) {
+        taken--;
+        runningByOwner.computeIfPresent(owner, (o, n) -> n > 1 ? n - 1 : null);
     }
 
     /** For an operation accepted here: takes a slot if one is free at once, and remembers it as started here. */
-    public boolean reserveHere(UUID operationId) {
-        if (!slots.tryAcquire()) {
+    public synchronized boolean reserveHere(UUID operationId, String owner) {
+        if (!tryTake(owner)) {
             return false;
         }
         startedHere.add(operationId);
@@ -43,9 +56,9 @@ public final class WorkSlots {
     }
 
     /** Gives back the slot {@link #reserveHere} took for an operation that then could not start. */
-    public void releaseHere(UUID operationId) {
+    public synchronized void releaseHere(UUID operationId, String owner) {
         startedHere.remove(operationId);
-        slots.release();
+        release(owner);
     }
 
     /** An operation started here has ended (its row too): a late command finds nothing to take. */
@@ -54,8 +67,13 @@ public final class WorkSlots {
     }
 
     /** Slots free now. */
-    public int available() {
-        return slots.availablePermits();
+    public synchronized int available() {
+        return max - taken;
+    }
+
+    /** How many slots the owner's operations hold now. */
+    public synchronized int running(String owner) {
+        return runningByOwner.getOrDefault(owner, 0);
     }
 
     /** Whether the operation was started here and has not ended: its command is to be skipped. */

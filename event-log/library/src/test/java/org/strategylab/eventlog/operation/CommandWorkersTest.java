@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -33,8 +34,12 @@ class CommandWorkersTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    /** A command: the operation it is for. */
-    record Command(UUID operationId) {
+    /** A command: the operation it is for, and whose. */
+    record Command(UUID operationId, String owner) {
+
+        Command(UUID operationId) {
+            this(operationId, "alice");
+        }
     }
 
     private final ExecutorService waiting = Executors.newCachedThreadPool();
@@ -43,6 +48,8 @@ class CommandWorkersTest {
     private final AtomicInteger claims = new AtomicInteger();
     private final Map<UUID, CommandWorkers.Slot> running = new ConcurrentHashMap<>();
     private final List<UUID> started = new CopyOnWriteArrayList<>();
+    /** The payloads kept for the operations claimed (sent again if a worker dies). */
+    private final Map<UUID, String> remembered = new ConcurrentHashMap<>();
     /** The most operations that held a claim while not yet started, plus those running (never above the slots). */
     private final AtomicInteger claimedMax = new AtomicInteger();
 
@@ -52,11 +59,12 @@ class CommandWorkersTest {
     }
 
     private CommandWorkers<Command> workers(int slots, CommandWorkers.Work<Command> work) {
-        return new CommandWorkers<>("test.events", new WorkSlots(slots), this::read, Command::operationId,
+        return new CommandWorkers<>("test.events", new WorkSlots(slots), 100, this::read,
+                new CommandWorkers.Identity<>(Command::operationId, Command::owner),
                 id -> Uni.createFrom().item(() -> {
                     claims.incrementAndGet();
                     return claimable.remove(id) ? Optional.of(handle(id)) : Optional.<OperationHandle>empty();
-                }), work, waiting);
+                }), (handle, payload) -> remembered.put(handle.id(), payload), work, waiting);
     }
 
     private CommandWorkers<Command> workers(int slots) {
@@ -72,6 +80,10 @@ class CommandWorkersTest {
             return null;
         }
         try {
+            int owner = payload.indexOf('@');
+            if (owner > 0) {
+                return new Command(UUID.fromString(payload.substring(0, owner)), payload.substring(owner + 1));
+            }
             return new Command(UUID.fromString(payload));
         } catch (IllegalArgumentException e) {
             throw new IOException("not a command: " + payload);
@@ -132,6 +144,7 @@ class CommandWorkersTest {
         UUID next = queued();
         workers.consume(next.toString()).await().atMost(WAIT);
         assertEquals(List.of(next), started);
+        assertEquals(Map.of(next, next.toString()), remembered, "the claimed command's payload is kept, the skipped one's not");
     }
 
     @Test
@@ -147,10 +160,10 @@ class CommandWorkersTest {
     void workAcceptedHereTakesAFreeSlotAtOnceOrNoneAndItsOwnCommandIsSkippedWhileItRuns() {
         CommandWorkers<Command> workers = workers(1);
         UUID here = queued();
-        assertTrue(workers.reserveHere(here));
-        assertFalse(workers.reserveHere(UUID.randomUUID()), "no slot left: that one waits for its command");
+        assertTrue(workers.reserveHere(here, "alice"));
+        assertFalse(workers.reserveHere(UUID.randomUUID(), "alice"), "no slot left: that one waits for its command");
         List<CommandWorkers.Slot> slots = new ArrayList<>();
-        workers.runHere(here, slots::add);
+        workers.runHere(here, "alice", slots::add);
         // its command comes back to this instance while it runs: skipped, never claimed
         workers.consume(here.toString()).await().atMost(WAIT);
         assertEquals(0, claims.get());
@@ -158,8 +171,8 @@ class CommandWorkersTest {
         assertEquals(1, workers.freeSlots());
         // a reservation whose operation then could not start gives its slot back
         UUID failed = UUID.randomUUID();
-        assertTrue(workers.reserveHere(failed));
-        workers.releaseHere(failed);
+        assertTrue(workers.reserveHere(failed, "alice"));
+        workers.releaseHere(failed, "alice");
         assertEquals(1, workers.freeSlots());
     }
 
@@ -167,8 +180,8 @@ class CommandWorkersTest {
     void aStartHereThatThrowsGivesTheSlotBack() {
         CommandWorkers<Command> workers = workers(1);
         UUID here = UUID.randomUUID();
-        assertTrue(workers.reserveHere(here));
-        assertThrows(IllegalStateException.class, () -> workers.runHere(here, slot -> {
+        assertTrue(workers.reserveHere(here, "alice"));
+        assertThrows(IllegalStateException.class, () -> workers.runHere(here, "alice", slot -> {
             throw new IllegalStateException("the turn threads are shut down");
         }));
         assertEquals(1, workers.freeSlots());
@@ -198,5 +211,73 @@ class CommandWorkersTest {
         workers.consume(queued().toString()).await().atMost(WAIT);
         assertEquals(1, tries.get());
         assertEquals(1, workers.freeSlots());
+    }
+
+    @Test
+    void aFreeSlotGoesToTheUserWithTheLeastWorkRunningNotToTheLongestQueue() {
+        CommandWorkers<Command> workers = workers(2);
+        List<UUID> alice = new ArrayList<>();
+        List<CompletableFuture<Void>> acks = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            UUID id = queued();
+            alice.add(id);
+            CompletableFuture<Void> acked = new CompletableFuture<>();
+            acks.add(acked);
+            // each message's consumption ends once it waits, so the consumer reads on
+            workers.consume(id + "@alice", () -> {
+                acked.complete(null);
+                return acked;
+            }).await().atMost(WAIT);
+        }
+        assertEquals(List.of(alice.get(0), alice.get(1)), started);
+        assertEquals(28, workers.waitingCommands());
+        assertTrue(acks.get(0).isDone() && acks.get(1).isDone(), "a started command is acknowledged");
+        assertFalse(acks.get(2).isDone(), "a waiting command is not acknowledged, so its offset is not committed");
+        UUID bob = queued();
+        CompletableFuture<Void> bobAcked = new CompletableFuture<>();
+        workers.consume(bob + "@bob", () -> {
+            bobAcked.complete(null);
+            return bobAcked;
+        }).await().atMost(WAIT);
+        // bob wrote his command after alice's thirty: the next free slot is his all the same
+        endWork(alice.get(0));
+        await().atMost(WAIT).until(() -> started.size() == 3);
+        assertEquals(bob, started.get(2));
+        assertTrue(bobAcked.isDone());
+        // then alice's queue goes on in the order she wrote it
+        endWork(alice.get(1));
+        await().atMost(WAIT).until(() -> started.size() == 4);
+        assertEquals(alice.get(2), started.get(3));
+    }
+
+    @Test
+    void workAcceptedHereWaitsItsTurnWhileCommandsWaitForASlot() {
+        CommandWorkers<Command> workers = workers(1);
+        UUID first = queued();
+        workers.consume(first + "@alice", () -> CompletableFuture.completedFuture(null)).await().atMost(WAIT);
+        UUID waitingForSlot = queued();
+        workers.consume(waitingForSlot + "@bob", () -> CompletableFuture.completedFuture(null)).await().atMost(WAIT);
+        endWork(first);
+        await().atMost(WAIT).until(() -> started.size() == 2);
+        assertFalse(workers.reserveHere(UUID.randomUUID(), "carol"), "no slot free");
+        UUID third = queued();
+        workers.consume(third + "@alice", () -> CompletableFuture.completedFuture(null)).await().atMost(WAIT);
+        endWork(waitingForSlot);
+        await().atMost(WAIT).until(() -> started.size() == 3);
+        assertEquals(third, started.get(2), "the slot went to the command that waited");
+    }
+
+    @Test
+    void aCommandForAnOperationStartedHereIsAcknowledgedAtOnce() {
+        CommandWorkers<Command> workers = workers(1);
+        UUID here = queued();
+        assertTrue(workers.reserveHere(here, "alice"));
+        CompletableFuture<Void> acked = new CompletableFuture<>();
+        workers.consume(here + "@alice", () -> {
+            acked.complete(null);
+            return acked;
+        }).await().atMost(WAIT);
+        assertTrue(acked.isDone());
+        assertEquals(0, claims.get());
     }
 }

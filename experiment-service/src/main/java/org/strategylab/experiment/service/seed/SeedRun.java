@@ -124,7 +124,7 @@ public class SeedRun implements OperationRun {
                             "Seeded by StrategyLab: positives are genes annotated with " + DemoContent.KINASE_GO_TERM
                                     + " (protein kinase activity), negatives other genes of " + organism
                                     + ", as the site answered when it was seeded.",
-                            false, ownerId, null, null));
+                            false, ownerId, null, null, null));
                 }));
     }
 
