@@ -1,5 +1,6 @@
 package org.strategylab.chat.graph;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
 
@@ -16,15 +17,28 @@ import java.util.Map;
  * @param operator             the boolean operator of a combine
  * @param primaryInputStepId   the input of a transform, the left input of a combine
  * @param secondaryInputStepId the right input of a combine
- * @param resultCount          its result count when last counted on the site
+ * @param resultCount          its result count when last counted on the site, in genes (counts are
+ *                             genes: the site's display count, never its transcript rows)
  * @param upstreamStepId       the site's step id once the graph was pushed there
  * @param validationError      why the site refuses it, when it does
+ * @param transcriptCount      its transcript rows beside {@code resultCount}, when the site stated them
+ *                             (transcript record type); absent otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GraphStep(String id, StepKind kind, String displayName, String searchName, String recordType,
                         Map<String, Object> parameters, CombineOperator operator, String primaryInputStepId,
-                        String secondaryInputStepId, Long resultCount, Long upstreamStepId, String validationError) {
+                        String secondaryInputStepId, Long resultCount, Long upstreamStepId, String validationError,
+                        Long transcriptCount) {
 
+    /** A step without a transcript count. */
+    public GraphStep(String id, StepKind kind, String displayName, String searchName, String recordType,
+                     Map<String, Object> parameters, CombineOperator operator, String primaryInputStepId,
+                     String secondaryInputStepId, Long resultCount, Long upstreamStepId, String validationError) {
+        this(id, kind, displayName, searchName, recordType, parameters, operator, primaryInputStepId,
+                secondaryInputStepId, resultCount, upstreamStepId, validationError, null);
+    }
+
+    @JsonCreator
     public GraphStep {
         parameters = parameters == null ? null : Map.copyOf(parameters);
     }
@@ -63,13 +77,18 @@ public record GraphStep(String id, StepKind kind, String displayName, String sea
     }
 
     public GraphStep withCount(Long count, String error) {
+        return withCounts(count, null, error);
+    }
+
+    /** The step counted: genes, and the transcript rows beside them when the site stated them. */
+    public GraphStep withCounts(Long count, Long transcripts, String error) {
         return new GraphStep(id, kind, displayName, searchName, recordType, parameters, operator, primaryInputStepId,
-                secondaryInputStepId, count, upstreamStepId, error);
+                secondaryInputStepId, count, upstreamStepId, error, transcripts);
     }
 
     public GraphStep withUpstreamStepId(Long stepId) {
         return new GraphStep(id, kind, displayName, searchName, recordType, parameters, operator, primaryInputStepId,
-                secondaryInputStepId, resultCount, stepId, validationError);
+                secondaryInputStepId, resultCount, stepId, validationError, transcriptCount);
     }
 
     public GraphStep withParameters(Map<String, Object> newParameters) {
@@ -79,7 +98,7 @@ public record GraphStep(String id, StepKind kind, String displayName, String sea
 
     public GraphStep withDisplayName(String name) {
         return new GraphStep(id, kind, name, searchName, recordType, parameters, operator, primaryInputStepId,
-                secondaryInputStepId, resultCount, upstreamStepId, validationError);
+                secondaryInputStepId, resultCount, upstreamStepId, validationError, transcriptCount);
     }
 
     public GraphStep withOperator(CombineOperator newOperator) {

@@ -75,7 +75,12 @@ public class StrategyPush {
             }
             JsonNode size = view.path("steps").path(String.valueOf(upstreamId)).path("estimatedSize");
             GraphStep withId = step.withUpstreamStepId(upstreamId);
-            return size.canConvertToLong() && size.asLong() >= 0 ? withId.withCount(size.asLong(), null) : withId;
+            if (!size.canConvertToLong() || size.asLong() < 0) {
+                return withId;
+            }
+            // the site's size is in genes; the transcripts counted beside them stay while the genes agree
+            Long transcripts = java.util.Objects.equals(withId.resultCount(), size.asLong()) ? withId.transcriptCount() : null;
+            return withId.withCounts(size.asLong(), transcripts, null);
         });
         UUID id = row.id;
         strategies.update(id, row.ownerId, entity -> {

@@ -12,7 +12,8 @@ import org.strategylab.edge.peer.PeerFailure;
 
 /**
  * Counts the steps of one part of a graph on the site: the part is built there as a strategy that
- * is not saved, every step's size is read from it, and it is deleted (best effort: the site's own
+ * is not saved, every step's size is read from it (in genes, with the transcript rows beside them for
+ * the transcript record type), and it is deleted (best effort: the site's own
  * clean-up removes unsaved strategies a failed delete leaves). A part the site refuses gets the
  * site's reason on its root instead of counts.
  */
@@ -20,6 +21,9 @@ import org.strategylab.edge.peer.PeerFailure;
 public class StepCounter {
 
     private static final Logger LOG = Logger.getLogger(StepCounter.class);
+
+    /** The record type whose results have a row per transcript. */
+    private static final String TRANSCRIPT = "transcript";
 
     @Inject
     UpstreamSite upstream;
@@ -52,7 +56,8 @@ public class StepCounter {
                 String invalid = step.path("validation").path("isValid").asBoolean(true) ? null
                         : "the site says this step is not valid: " + step.path("validation").path("errors");
                 Long finalCount = count;
-                counted = counted.replace(entry.getKey(), s -> s.withCount(finalCount, invalid));
+                Long transcripts = invalid == null ? transcripts(graph, entry.getValue(), count, context) : null;
+                counted = counted.replace(entry.getKey(), s -> s.withCounts(finalCount, transcripts, invalid));
             }
             return counted;
         } finally {
@@ -61,6 +66,25 @@ public class StepCounter {
             } catch (RuntimeException e) {
                 LOG.debugf("temporary counting strategy %d not deleted: %s", strategyId, e.getMessage());
             }
+        }
+    }
+
+    /**
+     * The transcript rows beside a step's genes (counts are genes: WDK's step size is its display
+     * count, genes for the transcript record type), read from a zero-record page of the step while
+     * the counting strategy still holds it; null for other record types, or when the page cannot be
+     * read (the gene count stands alone then).
+     */
+    private Long transcripts(StrategyGraph graph, long upstreamStepId, Long genes, ToolContext context) {
+        if (genes == null || genes <= 0 || !TRANSCRIPT.equals(graph.recordType())) {
+            return null;
+        }
+        try {
+            JsonNode size = upstream.records(context.token(), context.siteId(), upstreamStepId, 0).path("totalCount");
+            return size.canConvertToLong() && size.asLong() >= genes ? size.asLong() : null;
+        } catch (RuntimeException e) {
+            LOG.debugf("transcripts of step %d not read: %s", upstreamStepId, e.getMessage());
+            return null;
         }
     }
 

@@ -111,6 +111,10 @@ class WorkbenchPageIT {
             assertTrue(matrix.contains("TP " + cm.get("truePositives").asInt()), matrix);
             assertTrue(matrix.contains("FP " + cm.get("falsePositives").asInt()), matrix);
             assertEquals(3, d.findElements(By.cssSelector("#wb-rank-charts svg")).size());
+            // counts are genes, the transcripts beside them where the site counted more rows than genes
+            String facts = d.findElement(By.id("wb-result-facts")).getText();
+            assertTrue(facts.startsWith(genesAndTranscripts(metrics.get("totalResults").asInt(),
+                    metrics.path("totalTranscripts")) + " in the result"), facts + " vs " + metrics);
 
             // the records: the site's result rows with their class; one record's detail
             WebElement firstRecord = browser.waitFor(x -> browser.first(By.cssSelector("#wb-records-table .wb-link")), WAIT);
@@ -471,6 +475,11 @@ class WorkbenchPageIT {
             for (JsonNode s : experiment.path("stepAnalysis").path("stepEvaluations")) {
                 WebElement node = d.findElement(By.cssSelector("#wb-step-verdicts [data-step-id='" + s.get("stepId").asText() + "']"));
                 assertTrue(node.getText().contains(String.valueOf(s.get("resultCount").asInt())), node.getText() + " vs " + s);
+                // its size in genes, the transcripts beside them where they differ: on the count and under the step
+                String size = genesAndTranscripts(s.get("resultCount").asInt(), s.path("transcriptCount"));
+                assertEquals(size, node.findElement(By.className("step-count")).getAttribute("title"), s.toString());
+                String stepFacts = node.findElement(By.xpath("./following-sibling::div[contains(@class,'wb-step-facts')]")).getText();
+                assertTrue(stepFacts.startsWith(size + " · recall"), stepFacts + " vs " + s);
             }
             browser.script("document.getElementById('wb-panel-steps').scrollIntoView()");
             browser.screenshot("workbench-step-analysis-1280");
@@ -907,5 +916,12 @@ class WorkbenchPageIT {
             throw new AssertionError(response.statusCode() + " " + response.body());
         }
         return JSON.readTree(response.body());
+    }
+
+    /** A result's size as the pages say it: "220 genes (235 transcripts)", the transcripts only where they differ. */
+    private static String genesAndTranscripts(int genes, JsonNode transcripts) {
+        String text = String.format(Locale.UK, "%,d %s", genes, genes == 1 ? "gene" : "genes");
+        return transcripts.isNumber() && transcripts.asInt() != genes
+                ? text + String.format(Locale.UK, " (%,d transcripts)", transcripts.asInt()) : text;
     }
 }

@@ -1,5 +1,6 @@
 package org.strategylab.evaluation.json;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonSerializer;
@@ -64,7 +65,7 @@ public final class EvaluationJson {
                     ratios.get("precision"), ratios.get("f1Score"), ratios.get("mcc"), ratios.get("balancedAccuracy"),
                     ratios.get("negativePredictiveValue"), ratios.get("falsePositiveRate"),
                     ratios.get("falseNegativeRate"), ratios.get("youdensJ"), m.totalResults(), m.totalPositives(),
-                    m.totalNegatives(), m.undefinedMetrics(), m.undefinedReasons());
+                    m.totalNegatives(), m.undefinedMetrics(), m.undefinedReasons(), m.totalTranscripts());
         }
     }
 
@@ -82,7 +83,7 @@ public final class EvaluationJson {
                     j.balancedAccuracy() != null ? j.balancedAccuracy() : (sensitivity + specificity) / 2,
                     orZero(j.negativePredictiveValue()), orZero(j.falsePositiveRate()), orZero(j.falseNegativeRate()),
                     j.youdensJ() != null ? j.youdensJ() : sensitivity + specificity - 1, j.totalResults(),
-                    j.totalPositives(), j.totalNegatives(), j.undefinedMetrics());
+                    j.totalPositives(), j.totalNegatives(), j.undefinedMetrics(), j.totalTranscripts());
         }
 
         private static double orZero(Double value) {
@@ -90,12 +91,17 @@ public final class EvaluationJson {
         }
     }
 
-    /** {@link ExperimentMetrics} on the wire. */
+    /**
+     * {@link ExperimentMetrics} on the wire; {@code totalTranscripts} is left out when unknown, so a
+     * gene list's metrics read exactly as before.
+     */
     public record MetricsJson(ConfusionMatrix confusionMatrix, Double sensitivity, Double specificity, Double precision,
                        Double f1Score, Double mcc, Double balancedAccuracy, Double negativePredictiveValue,
                        Double falsePositiveRate, Double falseNegativeRate, Double youdensJ, int totalResults,
                        int totalPositives, int totalNegatives, List<String> undefinedMetrics,
-                       Map<String, String> undefinedReasons) {
+                       Map<String, String> undefinedReasons,
+                       @JsonInclude(JsonInclude.Include.NON_NULL)
+                       Integer totalTranscripts) {
     }
 
     /** The bootstrap as the API writes it: the interval of an absent class's metric is null. */

@@ -18,7 +18,14 @@ import org.strategylab.evaluation.json.EvaluationJson;
  * {@code null}, and {@link #undefinedReasons()} says why for every undefined metric. The Java value
  * stays the 0.0 of the spec, so numbers computed from it agree with PathFinder.
  *
+ * <p>Counts are genes (issue 38 item 2): {@code totalResults} is the number of genes in the result
+ * (for a transcript record class, WDK's display count, not its transcript rows). Where the site
+ * states both, {@code totalTranscripts} is the number of transcript rows beside it; it is null when
+ * the result is not of transcripts (a gene-ID list) or the site gave only one count.
+ *
+ * @param totalResults     the result's size in genes
  * @param undefinedMetrics names (as the field names) of metrics whose value is a zero-denominator 0.0
+ * @param totalTranscripts the result's transcript rows, where the site gives them beside the genes; else null
  */
 @JsonSerialize(converter = EvaluationJson.MetricsOnTheWire.class)
 @JsonDeserialize(converter = EvaluationJson.MetricsFromTheWire.class)
@@ -37,7 +44,8 @@ public record ExperimentMetrics(
         int totalResults,
         int totalPositives,
         int totalNegatives,
-        List<String> undefinedMetrics) {
+        List<String> undefinedMetrics,
+        Integer totalTranscripts) {
 
     /** The floating-point metric names, in field order. */
     public static final List<String> RATIO_NAMES = List.of(
@@ -60,6 +68,32 @@ public record ExperimentMetrics(
 
     public ExperimentMetrics {
         undefinedMetrics = undefinedMetrics == null ? List.of() : List.copyOf(undefinedMetrics);
+    }
+
+    /** Metrics without a transcript count (gene lists, and every count that is not a site's result). */
+    public ExperimentMetrics(ConfusionMatrix confusionMatrix, double sensitivity, double specificity, double precision,
+                             double f1Score, double mcc, double balancedAccuracy, double negativePredictiveValue,
+                             double falsePositiveRate, double falseNegativeRate, double youdensJ, int totalResults,
+                             int totalPositives, int totalNegatives, List<String> undefinedMetrics) {
+        this(confusionMatrix, sensitivity, specificity, precision, f1Score, mcc, balancedAccuracy,
+                negativePredictiveValue, falsePositiveRate, falseNegativeRate, youdensJ, totalResults, totalPositives,
+                totalNegatives, undefinedMetrics, null);
+    }
+
+    /**
+     * These metrics with the result's transcript rows beside its genes; {@code transcripts} is kept
+     * only when it is known (non-negative), else the field stays null.
+     */
+    public ExperimentMetrics withTotalTranscripts(long transcripts) {
+        Integer value = transcripts < 0 ? null : (int) Math.min(Integer.MAX_VALUE, transcripts);
+        return new ExperimentMetrics(confusionMatrix, sensitivity, specificity, precision, f1Score, mcc,
+                balancedAccuracy, negativePredictiveValue, falsePositiveRate, falseNegativeRate, youdensJ, totalResults,
+                totalPositives, totalNegatives, undefinedMetrics, value);
+    }
+
+    /** Whether the result has more transcript rows than genes (some gene has several transcripts). */
+    public boolean transcriptsDiffer() {
+        return totalTranscripts != null && totalTranscripts != totalResults;
     }
 
     /**

@@ -57,7 +57,16 @@ public record GeneRanking(List<String> geneIds, int rowCount) {
 
     /** "220 genes (235 transcripts)", or "220 genes" when every gene has one row. */
     public String describe() {
-        String genes = geneCount() + (geneCount() == 1 ? " gene" : " genes");
-        return transcriptsDiffer() ? genes + " (" + rowCount + " transcripts)" : genes;
+        return describe(geneCount(), rowCount);
+    }
+
+    /**
+     * How every page and the report say a result's size: "220 genes (235 transcripts)", the
+     * transcripts only when known ({@code transcripts} not null) and different from the genes.
+     */
+    public static String describe(long genes, Integer transcripts) {
+        String text = genes + (genes == 1 ? " gene" : " genes");
+        return transcripts != null && transcripts != genes
+                ? text + " (" + transcripts + (transcripts == 1 ? " transcript)" : " transcripts)") : text;
     }
 }

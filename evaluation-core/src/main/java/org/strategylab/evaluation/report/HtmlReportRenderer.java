@@ -22,6 +22,7 @@ import org.strategylab.evaluation.model.ParameterOptimizationResult;
 import org.strategylab.evaluation.model.ParameterTrial;
 import org.strategylab.evaluation.model.TreeOptimizationResult;
 import org.strategylab.evaluation.model.TreeOptimizationTrial;
+import org.strategylab.evaluation.rank.GeneRanking;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -86,10 +87,10 @@ public final class HtmlReportRenderer {
         header(h, e, title);
         configuration(h, e, ctx);
         if (e.rankMetrics() != null) {
-            rank(h, e.rankMetrics());
+            rank(h, e.rankMetrics(), countsGenes(c));
         }
         if (e.metrics() != null) {
-            classification(h, e.metrics());
+            classification(h, e.metrics(), countsGenes(c));
         }
         if (e.crossValidation() != null) {
             crossValidation(h, e.crossValidation());
@@ -98,7 +99,7 @@ public final class HtmlReportRenderer {
             robustness(h, e.robustness(), e.metrics(), e.rankMetrics());
         }
         if (e.stepAnalysis() != null) {
-            stepAnalysis(h, e.stepAnalysis());
+            stepAnalysis(h, e.stepAnalysis(), countsGenes(c));
         }
         if (e.treeOptimization() != null) {
             treeOptimization(h, e.treeOptimization());
@@ -175,7 +176,18 @@ public final class HtmlReportRenderer {
         h.append("</table></section>");
     }
 
-    private static void rank(StringBuilder h, RankMetrics r) {
+    /** Whether the experiment's results are genes (the transcript and gene record types, or a gene list). */
+    private static boolean countsGenes(ExperimentConfig c) {
+        String type = c == null ? null : c.recordType();
+        return type == null || type.isBlank() || "transcript".equals(type) || "gene".equals(type);
+    }
+
+    /** A result's size as the pages say it: in genes, the site's transcript rows beside them where they differ. */
+    private static String resultSize(int results, Integer transcripts, boolean genes) {
+        return genes ? GeneRanking.describe(results, transcripts) : results + " records";
+    }
+
+    private static void rank(StringBuilder h, RankMetrics r, boolean genes) {
         h.append("<section><h2>Rank-based metrics</h2>");
         if (r.precisionAtK().containsKey(50)) {
             h.append("<div class=\"cards\">");
@@ -192,7 +204,8 @@ public final class HtmlReportRenderer {
                     .append("</td><td class=\"n\">").append(fmt("%.4fx", r.enrichmentAtK().getOrDefault(k, 0.0)))
                     .append("</td></tr>");
         }
-        h.append("</table><p class=\"meta\">").append(r.totalResults()).append(" ranked IDs, ")
+        h.append("</table><p class=\"meta\">").append(resultSize(r.totalResults(), null, genes))
+                .append(genes ? " ranked (each gene once, at its first transcript's position), " : " ranked, ")
                 .append(r.positivesInList()).append(" positive controls among them.</p><div class=\"charts\">");
         int n = r.prCurve().size();
         double[] rec = new double[n];
@@ -210,12 +223,13 @@ public final class HtmlReportRenderer {
             size[i] = r.listSizeVsRecall().get(i).listSize();
             recall[i] = r.listSizeVsRecall().get(i).recall();
         }
-        figure(h, SvgCharts.lineChart("Recall versus list size", "list size", "recall", size, recall, 1.0),
+        figure(h, SvgCharts.lineChart("Recall versus list size", genes ? "list size (genes)" : "list size", "recall",
+                        size, recall, 1.0),
                 "Recall versus list size");
         h.append("</div></section>");
     }
 
-    private static void classification(StringBuilder h, ExperimentMetrics m) {
+    private static void classification(StringBuilder h, ExperimentMetrics m, boolean genes) {
         h.append("<section><h2>Classification metrics</h2><div class=\"charts\"><div><table>");
         metricRow(h, m, "Sensitivity (recall)", "sensitivity", true);
         metricRow(h, m, "Specificity", "specificity", true);
@@ -226,8 +240,10 @@ public final class HtmlReportRenderer {
         metricRow(h, m, "Negative predictive value", "negativePredictiveValue", true);
         metricRow(h, m, "False positive rate", "falsePositiveRate", true);
         metricRow(h, m, "Youden's J", "youdensJ", false);
-        h.append(fmt("<tr><th>Results</th><td class=\"n\">%d</td></tr><tr><th>Positives / negatives</th><td class=\"n\">%d / %d</td></tr>",
-                m.totalResults(), m.totalPositives(), m.totalNegatives()));
+        h.append("<tr><th>Result</th><td class=\"n\" id=\"result-size\">")
+                .append(esc(resultSize(m.totalResults(), m.totalTranscripts(), genes))).append("</td></tr>");
+        h.append(fmt("<tr><th>Positives / negatives</th><td class=\"n\">%d / %d</td></tr>",
+                m.totalPositives(), m.totalNegatives()));
         h.append("</table>");
         if (!m.undefinedMetrics().isEmpty()) {
             h.append("<p class=\"meta\">n/a: the metric's denominator is zero (reported as 0 in the data).</p>");
@@ -361,14 +377,15 @@ public final class HtmlReportRenderer {
         h.append("</section>");
     }
 
-    private static void stepAnalysis(StringBuilder h, StepAnalysisResult s) {
+    private static void stepAnalysis(StringBuilder h, StepAnalysisResult s, boolean genes) {
         h.append("<section><h2>Step analysis</h2>");
         if (!s.stepEvaluations().isEmpty()) {
-            h.append("<h3>Steps on their own</h3><table><tr><th>Step</th><th>Results</th><th>Recall</th><th>FPR</th>"
+            h.append("<h3>Steps on their own</h3><table><tr><th>Step</th><th>Result</th><th>Recall</th><th>FPR</th>"
                     + "<th>TP \u0394</th><th>FP \u0394</th></tr>");
             for (StepEvaluation e : s.stepEvaluations()) {
                 h.append("<tr><td>").append(esc(firstNonBlank(e.displayName(), e.searchName(), e.stepId())))
-                        .append("</td><td class=\"n\">").append(e.resultCount()).append("</td><td class=\"n\">")
+                        .append("</td><td class=\"n\">").append(esc(resultSize(e.resultCount(), e.transcriptCount(), genes)))
+                        .append("</td><td class=\"n\">")
                         .append(pct(e.recall())).append("</td><td class=\"n\">").append(pct(e.falsePositiveRate()))
                         .append("</td><td class=\"n\">").append(fmt("%+d", e.tpMovement())).append("</td><td class=\"n\">")
                         .append(fmt("%+d", e.fpMovement())).append("</td></tr>");

@@ -123,7 +123,8 @@ public final class StepAnalyzer {
                     e.positiveHits(), e.positiveTotal(), e.negativeHits(), e.negativeTotal(), e.recall(),
                     e.falsePositiveRate(), e.capturedPositiveIds(), e.capturedNegativeIds(),
                     e.positiveHits() - base.positiveHits(), e.negativeHits() - base.negativeHits(),
-                    (e.positiveTotal() - e.positiveHits()) - (base.positiveTotal() - base.positiveHits())));
+                    (e.positiveTotal() - e.positiveHits()) - (base.positiveTotal() - base.positiveHits()),
+                    e.transcriptCount()));
         }
         return out;
     }

@@ -4,11 +4,20 @@ import java.util.List;
 
 /**
  * The counts of one evaluated tree against the controls. {@code orderedIds} (best first) is optional;
- * rank objectives and precision@K deltas need it.
+ * rank objectives and precision@K deltas need it. Counts are genes: {@code resultCount} is the
+ * result's genes, and {@code transcriptCount} (null when unknown) its transcript rows beside them.
  */
 public record TreeEvaluation(int resultCount, int positiveHits, int positiveTotal, int negativeHits, int negativeTotal,
                              List<String> capturedPositiveIds, List<String> capturedNegativeIds,
-                             List<String> orderedIds) {
+                             List<String> orderedIds, Integer transcriptCount) {
+
+    /** An evaluation without a transcript count (gene lists, tests). */
+    public TreeEvaluation(int resultCount, int positiveHits, int positiveTotal, int negativeHits, int negativeTotal,
+                          List<String> capturedPositiveIds, List<String> capturedNegativeIds, List<String> orderedIds) {
+        this(resultCount, positiveHits, positiveTotal, negativeHits, negativeTotal, capturedPositiveIds,
+                capturedNegativeIds, orderedIds, null);
+    }
+
     public TreeEvaluation {
         capturedPositiveIds = capturedPositiveIds == null ? List.of() : List.copyOf(capturedPositiveIds);
         capturedNegativeIds = capturedNegativeIds == null ? List.of() : List.copyOf(capturedNegativeIds);

@@ -40,6 +40,23 @@ class EvaluationJsonTest {
         assertEquals("[[3,0.5]]", rn.get("listSizeVsRecall").toString());
     }
 
+    /** Counts are genes; transcripts are written beside them only where the site stated them. */
+    @Test
+    void totalTranscriptsIsWrittenBesideTheGenesOnlyWhenKnown() throws Exception {
+        ExperimentMetrics genesOnly = ClassificationMetrics.fromCounts(1, 2, 0, 1, 220);
+        assertTrue(!mapper.valueToTree(genesOnly).has("totalTranscripts"), "a gene list has no transcript count");
+        assertTrue(!genesOnly.transcriptsDiffer());
+
+        ExperimentMetrics both = genesOnly.withTotalTranscripts(235);
+        JsonNode n = mapper.valueToTree(both);
+        assertEquals(220, n.get("totalResults").asInt());
+        assertEquals(235, n.get("totalTranscripts").asInt());
+        assertTrue(both.transcriptsDiffer());
+        assertEquals(both, mapper.readValue(mapper.writeValueAsString(both), ExperimentMetrics.class));
+        assertEquals(genesOnly, mapper.readValue(mapper.writeValueAsString(genesOnly), ExperimentMetrics.class));
+        assertTrue(!genesOnly.withTotalTranscripts(220).transcriptsDiffer(), "one transcript per gene");
+    }
+
     @Test
     void nonFiniteNumbersBecomeTheirDefaults() throws Exception {
         JsonNode ci = mapper.valueToTree(new ConfidenceInterval(Double.NaN, Double.POSITIVE_INFINITY, 1, 0));

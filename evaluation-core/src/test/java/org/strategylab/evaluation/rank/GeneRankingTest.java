@@ -49,4 +49,23 @@ class GeneRankingTest {
         assertEquals(5, curve.get(curve.size() - 1).listSize(), "the curve ends at the gene count");
         assertEquals(1.0, curve.get(curve.size() - 1).recall(), 1e-12);
     }
+
+    /** The rule: a gene with transcripts at rows 1 and 3 counts once, at rank 1; the next gene is rank 2. */
+    @Test
+    void aGeneAtRowsOneAndThreeIsRankOneAndTheNextGeneRankTwo() {
+        GeneRanking ranking = GeneRanking.fromRows(List.of("PF3D7_A", "PF3D7_B", "PF3D7_A", "PF3D7_C"));
+        assertEquals(List.of("PF3D7_A", "PF3D7_B", "PF3D7_C"), ranking.geneIds());
+        assertEquals("3 genes (4 transcripts)", ranking.describe());
+        // positives A and B: over genes they hold ranks 1 and 2 (P@2 = 1, AP = 1); over the rows B would sit at 2
+        // behind A, and A's second row at 3 would take a rank of its own, pushing C to 4
+        RankMetrics metrics = RankMetricsCalculator.compute(ranking.geneIds(),
+                ControlSets.of(List.of("PF3D7_A", "PF3D7_C"), List.of()), List.of(1, 2, 3));
+        assertEquals(3, metrics.totalResults());
+        assertEquals(1.0, metrics.precisionAtK().get(1), 1e-12);
+        assertEquals(0.5, metrics.precisionAtK().get(2), 1e-12);
+        assertEquals(2.0 / 3, metrics.precisionAtK().get(3), 1e-12, "C is rank 3 of 3 genes, not rank 4");
+        assertEquals((1.0 + 2.0 / 3) / 2, metrics.averagePrecision(), 1e-12);
+        // Enrichment@K's base rate is |P| / n over genes: 2/3
+        assertEquals(1.0 / (2.0 / 3), metrics.enrichmentAtK().get(1), 1e-12);
+    }
 }

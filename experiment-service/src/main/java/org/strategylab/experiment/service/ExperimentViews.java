@@ -51,7 +51,9 @@ public class ExperimentViews {
                 e.primaryBenchmark, results.optimizationResult(), e.upstreamStrategyId, e.upstreamStepId, e.notes,
                 results.stepAnalysis(), results.rankMetrics(),
                 results.robustness(), results.treeOptimization(), e.operationId == null ? null : e.operationId.toString(), e.metricsStale,
-                results.resultCount(), controlResolution(e), e.version, refinement(e.refinement, e.refinedAt), versions);
+                results.resultCount(), controlResolution(e), e.version, refinement(e.refinement, e.refinedAt), versions,
+                results.metrics() == null || results.metrics().totalTranscripts() == null ? null
+                        : results.metrics().totalTranscripts().longValue());
     }
 
     /**

@@ -24,7 +24,8 @@ class ControlTestResourceTest {
     @Test
     void aSearchIsCountedAgainstItsControlsAsTheSiteAnswersIt() throws Exception {
         String cy = ExperimentRunTest.newUser("cy");
-        Set<String> kinases = new HashSet<>(ExperimentRunTest.run(cy, ExperimentRunTest.KINASES).ids());
+        ExperimentRunTest.SearchAnswer kinaseSearch = ExperimentRunTest.run(cy, ExperimentRunTest.KINASES);
+        Set<String> kinases = new HashSet<>(kinaseSearch.ids());
         Set<String> all = new HashSet<>(ExperimentRunTest.run(cy, ExperimentRunTest.FALCIPARUM).ids());
         List<String> positives = kinases.stream().sorted().limit(4).toList();
         List<String> missed = all.stream().filter(g -> !kinases.contains(g)).sorted().limit(2).toList();
@@ -48,6 +49,10 @@ class ControlTestResourceTest {
         assertEquals(expected.sensitivity(), metrics.path("sensitivity").asDouble(), 1e-12);
         assertEquals(expected.f1Score(), metrics.path("f1Score").asDouble(), 1e-12);
         assertEquals(expected.mcc(), metrics.path("mcc").asDouble(), 1e-12);
+        // counts are genes, with the transcript rows beside them
+        assertEquals(kinaseSearch.geneCount(), answer.getLong("resultCount"));
+        assertEquals(kinaseSearch.geneCount(), metrics.path("totalResults").asLong());
+        assertEquals(kinaseSearch.count(), metrics.path("totalTranscripts").asLong());
         // nothing was stored
         ExperimentRunTest.as(cy).when().get("/api/v1/experiments").then().statusCode(200).body("total", equalTo(0));
 

@@ -209,6 +209,58 @@ class ExperimentRunTest {
         assertEquals(lists.truePositiveIds().size(), experiment.getInt("rankMetrics.positivesInList"));
     }
 
+    /**
+     * Counts are genes (issue 38 item 2): a GO experiment on the simulator's PlasmoDB, whose result
+     * has genes with several transcripts, reports totalResults and resultCount in genes, the
+     * transcripts beside them, and rank metrics over genes, each gene once at its first row.
+     */
+    @Test
+    void aGoExperimentCountsGenesWithTranscriptsBesideAndRanksGenes() throws Exception {
+        String gina = newUser("gina");
+        SearchAnswer kinases = run(gina, KINASES);
+        assertTrue(kinases.count() > kinases.geneCount(), "the GO result has genes with several transcripts: "
+                + kinases.geneCount() + " genes, " + kinases.count() + " transcripts");
+        List<String> positives = new ArrayList<>(kinases.ids().subList(0, 4));
+        positives.add(kinases.ids().get(kinases.ids().size() - 1));
+        List<String> others = new ArrayList<>(run(gina, FALCIPARUM).ids());
+        others.removeAll(new HashSet<>(kinases.ids()));
+        List<String> negatives = others.subList(0, 2);
+        JsonNode body = JSON.readTree(KINASES);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) body).put("siteId", "plasmodb").put("name", "GO genes")
+                .set("positiveControls", JSON.valueToTree(positives));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) body).set("negativeControls", JSON.valueToTree(negatives));
+        JsonPath started = as(gina).body(body.toString()).when().post(EXPERIMENTS)
+                .then().statusCode(202).extract().jsonPath();
+        assertEnds(events.awaitEnd(started.getString("operationId"), RUN));
+        JsonPath experiment = as(gina).when().get(EXPERIMENTS + "/" + started.getString("experimentId"))
+                .then().statusCode(200).body("status", equalTo("completed")).extract().jsonPath();
+
+        assertEquals(kinases.geneCount(), experiment.getLong("metrics.totalResults"), "totalResults in genes");
+        assertEquals(kinases.count(), experiment.getLong("metrics.totalTranscripts"), "transcripts beside them");
+        assertEquals(kinases.geneCount(), experiment.getLong("resultCount"));
+        assertEquals(kinases.count(), experiment.getLong("resultTranscriptCount"));
+
+        // the step's rows, every transcript, in the experiment's (the site's default) order
+        String upstream = ConfigProvider.getConfig().getValue("quarkus.rest-client.upstream-gateway.url", String.class);
+        List<String> rowGenes = given().header("Authorization", TestTokens.bearer(gina))
+                .queryParam("limit", 1000).when()
+                .get(upstream + "/internal/v1/sites/plasmodb/steps/" + experiment.getLong("upstreamStepId") + "/records")
+                .then().statusCode(200).extract().jsonPath().getList("records.primaryKey.gene_source_id", String.class);
+        assertEquals(kinases.count(), rowGenes.size(), "one row per transcript");
+        List<String> genes = new ArrayList<>(new java.util.LinkedHashSet<>(rowGenes));
+        var expected = RankMetricsCalculator.compute(genes, ControlSets.of(positives, negatives),
+                RankMetricsCalculator.DEFAULT_K);
+        assertEquals(kinases.geneCount(), experiment.getInt("rankMetrics.totalResults"), "n counts genes");
+        assertEquals(expected.totalResults(), experiment.getInt("rankMetrics.totalResults"));
+        for (int k : RankMetricsCalculator.DEFAULT_K) {
+            assertEquals(expected.precisionAtK().get(k), experiment.getDouble("rankMetrics.precisionAtK." + k), 1e-12);
+            assertEquals(expected.enrichmentAtK().get(k), experiment.getDouble("rankMetrics.enrichmentAtK." + k), 1e-12);
+        }
+        assertEquals(expected.averagePrecision(), experiment.getDouble("rankMetrics.averagePrecision"), 1e-12);
+        List<List<Number>> curve = experiment.getList("rankMetrics.listSizeVsRecall");
+        assertEquals(kinases.geneCount(), curve.get(curve.size() - 1).get(0).longValue(), "the curve ends at the gene count");
+    }
+
     @Test
     void aTreeExperimentIsCountedOnItsRoot() throws Exception {
         String carol = newUser("carol");

@@ -97,8 +97,9 @@ class ExperimentThresholdSweepTest {
         Set<String> genes = new HashSet<>(answer.ids());
         int tp = (int) experiment.positives().stream().filter(genes::contains).count();
         int fp = (int) experiment.negatives().stream().filter(genes::contains).count();
+        // counts are genes; the site states its transcript rows beside them
         return EvaluationJson.mapper().valueToTree(ClassificationMetrics.fromCounts(tp, experiment.positives().size(), fp,
-                experiment.negatives().size(), (int) answer.geneCount()));
+                experiment.negatives().size(), (int) answer.geneCount()).withTotalTranscripts(answer.count()));
     }
 
     @Test

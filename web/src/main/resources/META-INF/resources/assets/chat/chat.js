@@ -168,7 +168,7 @@ function drawConversations() {
     onclick: () => openConversation(c.id),
   }, el('span', { class: 'conversation-name' }, c.name || 'Untitled'),
   el('span', { class: 'conversation-meta muted' }, [c.siteId, c.stepCount ? c.stepCount + ' steps' : null,
-    typeof c.resultCount === 'number' ? formatCount(c.resultCount) + ' results' : null].filter(Boolean).join(' · '))))));
+    typeof c.resultCount === 'number' ? formatCount(c.resultCount) + (!c.recordType || c.recordType === 'transcript' ? ' genes' : ' results') : null].filter(Boolean).join(' · '))))));
 }
 
 function newChat() {

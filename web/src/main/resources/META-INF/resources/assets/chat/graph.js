@@ -1,9 +1,10 @@
 // The strategy beside the chat, drawn as a tree the way VEuPathDB's strategy panel reads: the
 // result (root) on top, each combine with its operator and the two steps it joins beneath it, each
-// transform above its input, every step with its result count. Steps are buttons: choosing one
+// transform above its input, every step with its result count (genes; the transcripts beside them
+// in its title and detail where the site counted more transcripts than genes). Steps are buttons: choosing one
 // shows its search and parameters. Built from graph_snapshot / strategy_update payloads and the
 // graph of GET /api/v1/strategies/{id}.
-import { el, formatCount, replace } from '../shared/dom.js';
+import { el, formatCount, genesAndTranscripts, replace } from '../shared/dom.js';
 
 const OPERATOR_WORDS = {
   INTERSECT: 'intersect (in both)',
@@ -104,7 +105,7 @@ function node(graph, step, onSelect, selectedId, seen) {
   const label = [
     el('span', { class: 'step-kind kind-' + kind }, kind === 'combine' ? (step.operator || 'combine') : kind),
     el('span', { class: 'step-name' }, step.displayName || step.searchName || step.id),
-    el('span', { class: 'step-count', title: 'results' }, formatCount(step.resultCount)),
+    el('span', { class: 'step-count', title: size(step) }, formatCount(step.resultCount)),
   ];
   if (step.validationError) {
     label.push(el('span', { class: 'step-warning', title: step.validationError }, '!'));
@@ -122,8 +123,14 @@ function node(graph, step, onSelect, selectedId, seen) {
     button, children.length ? el('ul', { role: 'group' }, children) : null);
 }
 
+/** A step's size: counts are genes, with the transcripts beside them where they differ. */
+function size(step) {
+  const genes = !step.recordType || step.recordType === 'transcript' || step.recordType === 'gene';
+  return genes ? genesAndTranscripts(step.resultCount, step.transcriptCount) : formatCount(step.resultCount) + ' results';
+}
+
 function describe(step, kind) {
-  const count = typeof step.resultCount === 'number' ? formatCount(step.resultCount) + ' results' : 'not counted';
+  const count = typeof step.resultCount === 'number' ? size(step) : 'not counted';
   const what = kind === 'combine' ? (step.operator || 'combine') + ' step' : kind + ' step';
   return what + ' ' + (step.displayName || step.id) + ', ' + count;
 }
@@ -141,7 +148,7 @@ export function stepDetail(step) {
       rows.push(['Input', step.primaryInputStepId]);
     }
   }
-  rows.push(['Results', formatCount(step.resultCount)]);
+  rows.push(['Result', typeof step.resultCount === 'number' ? size(step) : '–']);
   if (step.recordType) rows.push(['Record type', step.recordType]);
   if (step.validationError) rows.push(['Problem', step.validationError]);
   const parameters = Object.entries(step.parameters || {});

@@ -79,3 +79,16 @@ export function byId(id) {
 export function formatCount(value) {
   return typeof value === 'number' && Number.isFinite(value) ? value.toLocaleString('en-GB') : '–';
 }
+
+/**
+ * Counts are genes: "220 genes (235 transcripts)", the transcripts only where the site gave them
+ * and they differ from the genes ("1 gene", "141 genes" otherwise). {@code noun} replaces "genes"
+ * for other record types (which have no transcripts).
+ */
+export function genesAndTranscripts(genes, transcripts, noun) {
+  const known = typeof genes === 'number' && Number.isFinite(genes);
+  const what = noun || (known && genes === 1 ? 'gene' : 'genes');
+  const text = formatCount(genes) + ' ' + what;
+  return known && typeof transcripts === 'number' && Number.isFinite(transcripts) && transcripts !== genes
+    ? text + ' (' + formatCount(transcripts) + (transcripts === 1 ? ' transcript)' : ' transcripts)') : text;
+}

@@ -2,9 +2,9 @@
 // types, sortable), custom enrichment, threshold sweep (points drawn as they arrive), step
 // analysis (verdict per step) and tree optimisation trials. Long analyses are operations: their
 // events are followed and the experiment is read again at the end.
-import { el, replace } from '/assets/shared/dom.js';
+import { el, genesAndTranscripts, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
-import { analysisTypeName, caveats, ENRICHMENT_TYPES, errorText, field, messageOf, num, parseIds, pct, pval, sortableTable } from './util.js';
+import { analysisTypeName, caveats, ENRICHMENT_TYPES, errorText, field, messageOf, num, parseIds, pct, pval, recordNoun, sortableTable } from './util.js';
 import { lineChart } from './charts.js';
 
 
@@ -230,7 +230,8 @@ function thresholdSweep(context) {
       { key: 'sens', label: 'Sensitivity', numeric: true, value: p => p.metrics && p.metrics.sensitivity, render: p => p.metrics ? pct(p.metrics.sensitivity) : p.error || 'failed' },
       { key: 'prec', label: 'Precision', numeric: true, value: p => p.metrics && p.metrics.precision, render: p => p.metrics ? pct(p.metrics.precision) : '–' },
       { key: 'f1', label: 'F1', numeric: true, value: p => p.metrics && p.metrics.f1Score, render: p => p.metrics ? pct(p.metrics.f1Score) : '–' },
-      { key: 'total', label: 'Results', numeric: true, value: p => p.metrics && p.metrics.totalResults },
+      { key: 'total', label: 'Result', numeric: true, value: p => p.metrics && p.metrics.totalResults,
+        render: p => p.metrics ? genesAndTranscripts(p.metrics.totalResults, p.metrics.totalTranscripts) : '–' },
     ], points, { initialSort: { key: 'value', dir: 1 } }));
   }
 
@@ -315,6 +316,7 @@ function stepTree(experiment, result) {
   const operators = new Map((result.operatorComparisons || []).map(o => [o.combineNodeId, o]));
   const root = readTree((experiment.config || {}).stepTree);
   // a single search (or a tree the page cannot read): the evaluated steps as leaves
+  const noun = recordNoun((experiment.config || {}).recordType);
   const roots = root ? [root] : [...evaluations.keys()].map(id => ({ id, combine: false, transform: false, json: {}, inputs: [] }));
   const item = n => {
     const s = evaluations.get(n.id) || {};
@@ -323,13 +325,15 @@ function stepTree(experiment, result) {
     const kind = n.combine ? 'combine' : n.transform ? 'transform' : 'search';
     const name = n.json.displayName || s.displayName || s.searchName || n.json.searchName || (n.combine ? 'Combine' : n.id);
     const badge = n.combine ? (o ? o.currentOperator : n.json.operator) || 'combine' : kind;
+    // counts are genes, with the site's transcript rows beside them where they differ
+    const size = noun === 'genes' ? genesAndTranscripts(s.resultCount, s.transcriptCount) : `${num(s.resultCount)} ${noun}`;
     const facts = typeof s.resultCount === 'number'
-      ? `${num(s.resultCount)} results · recall ${pct(s.recall)} · FPR ${pct(s.falsePositiveRate)}` : null;
+      ? `${size} · recall ${pct(s.recall)} · FPR ${pct(s.falsePositiveRate)}` : null;
     const box = el('div', { class: 'step step-' + kind + (c ? ' wb-step-' + c.verdict : ''), dataset: { stepId: n.id, verdict: c ? c.verdict : '' } },
       el('span', { class: 'step-kind kind-' + kind }, badge),
       el('span', { class: 'step-name' }, name),
       c ? el('span', { class: 'wb-verdict v-' + c.verdict, title: 'recall change without this step ' + pct(c.recallDelta) }, c.verdict) : null,
-      typeof s.resultCount === 'number' ? el('span', { class: 'step-count', title: 'results' }, num(s.resultCount)) : null);
+      typeof s.resultCount === 'number' ? el('span', { class: 'step-count', title: size }, num(s.resultCount)) : null);
     const notes = [
       facts ? el('div', { class: 'muted small wb-step-facts' }, facts) : null,
       c ? el('div', { class: 'muted small' }, `Without it: recall ${pct(c.ablatedRecall)} (${signed(c.recallDelta)}), FPR ${pct(c.ablatedFpr)} (${signed(c.fprDelta)})`) : null,
@@ -448,7 +452,7 @@ function optimisation(context) {
     { key: 'n', label: 'Trial', value: t => t.trialNumber, numeric: true },
     { key: 'params', label: 'Parameters', value: t => Object.entries(t.parameters || {}).map(([k, v]) => `${k} = ${v}`).join(', ') },
     { key: 'score', label: scoreLabel, value: t => t.score, numeric: true },
-    { key: 'size', label: 'List size', value: t => t.listSize ?? t.resultCount, numeric: true },
+    { key: 'size', label: 'List size (genes)', value: t => t.listSize ?? t.resultCount, numeric: true },
   ], result.allTrials || [], { pageSize: 15, initialSort: { key: 'score', dir: -1 } }) : el('p', { class: 'muted' }, 'No optimisation yet.');
   return el('div', {}, result ? el('p', { id: 'wb-opt-objective-shown' }, 'Trials scored by ', el('strong', {}, scoreLabel),
     result.bestTrial ? `. Best: trial ${result.bestTrial.trialNumber} (${scoreLabel} ${num(result.bestTrial.score)})` : '. No trial completed.') : null,

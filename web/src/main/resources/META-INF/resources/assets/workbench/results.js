@@ -2,7 +2,7 @@
 // matrix, the rank charts (precision at K, PR curve, list size vs recall) and the records: the
 // site's result records (sorted and paged by the site) or the control genes of one class
 // (TP/FP/FN/TN), with a record's detail.
-import { el, replace } from '/assets/shared/dom.js';
+import { el, genesAndTranscripts, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
 import { analysisTypeName, caveats, errorText, messageOf, num, pct, pager, recordNoun, sortableTable } from './util.js';
 import { barChart, histogram, lineChart } from './charts.js';
@@ -44,7 +44,9 @@ export function renderResults(panel, experiment, options = {}) {
       el('tr', {}, el('th', { scope: 'row' }, 'Negative controls'), el('td', { class: 'fp' }, 'FP ' + num(cm.falsePositives)),
         el('td', { class: 'tn' }, 'TN ' + num(cm.trueNegatives)))));
   const noun = recordNoun((experiment.config || {}).recordType);
-  const facts = el('p', { class: 'muted', id: 'wb-result-facts' }, `${num(m.totalResults)} ${noun} in the result · ${num(m.totalPositives)} positive and `
+  // counts are genes, with the site's transcript rows beside them where they differ
+  const size = noun === 'genes' ? genesAndTranscripts(m.totalResults, m.totalTranscripts) : `${num(m.totalResults)} ${noun}`;
+  const facts = el('p', { class: 'muted', id: 'wb-result-facts' }, `${size} in the result · ${num(m.totalPositives)} positive and `
     + `${num(m.totalNegatives)} negative controls` + (experiment.totalTimeSeconds ? ` · ran in ${num(experiment.totalTimeSeconds, 1)} s` : ''));
 
   if (experiment.metricsStale) {
@@ -233,7 +235,11 @@ function records(experiment) {
         state.attributes.map(a => el('td', {}, plain((r.attributes || {})[a.name]))));
     });
     const pages = Math.max(1, Math.ceil(total / PAGE));
-    replace(table, el('div', { class: 'wb-table-wrap' }, el('table', { id: 'wb-records-table' }, el('thead', {}, head), el('tbody', {}, rows))),
+    // the site pages its rows (a transcript each for genes); the total says genes, with the rows beside
+    const genes = meta.displayTotalCount;
+    const size = typeof genes === 'number' && genes > 0 && genes !== total
+      ? genesAndTranscripts(genes, total) : null;
+    replace(table, size ? el('p', { class: 'muted', id: 'wb-records-size' }, `${size}; one row per transcript`) : null, el('div', { class: 'wb-table-wrap' }, el('table', { id: 'wb-records-table' }, el('thead', {}, head), el('tbody', {}, rows))),
       meta.metricsStale ? el('p', { class: 'warning-text' }, 'The result changed since the metrics were computed: re-evaluate.') : null,
       pager(Math.floor(state.offset / PAGE), pages, total, p => { state.offset = p * PAGE; load(); }));
   }

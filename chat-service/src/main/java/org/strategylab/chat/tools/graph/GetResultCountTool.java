@@ -22,7 +22,8 @@ public class GetResultCountTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Count a step's results on the site now (default: the strategy's root step), with every step beneath it.";
+        return "Count a step's results on the site now (default: the strategy's root step), with every step beneath it. "
+                + "Counts are genes (resultCount); transcriptCount gives the transcript rows where they differ.";
     }
 
     @Override

@@ -89,7 +89,7 @@ public class GraphEdits {
     /** The graph with the counts (and the site's refusals) of every step the counted graph has. */
     private static StrategyGraph withCounts(StrategyGraph graph, StrategyGraph counted) {
         return graph.replaceAll(step -> counted.step(step.id())
-                .map(c -> step.withCount(c.resultCount(), c.validationError())).orElse(step));
+                .map(c -> step.withCounts(c.resultCount(), c.transcriptCount(), c.validationError())).orElse(step));
     }
 
     /** A step as the model reads it. */
@@ -114,7 +114,10 @@ public class GraphEdits {
             row.put("secondaryInputStepId", step.secondaryInputStepId());
         }
         if (step.resultCount() != null) {
-            row.put("resultCount", step.resultCount());
+            row.put("resultCount", step.resultCount()); // genes
+        }
+        if (step.transcriptCount() != null && !step.transcriptCount().equals(step.resultCount())) {
+            row.put("transcriptCount", step.transcriptCount()); // beside the genes, where they differ
         }
         if (step.validationError() != null) {
             row.put("validationError", step.validationError());

@@ -62,6 +62,10 @@ public class RunControlTestsTool implements AgentTool {
         JsonNode answer = experiments.controlTest(context, body);
         ObjectNode result = ToolResults.object().put("stepId", stepId).put("resultCount", answer.path("resultCount").asLong());
         JsonNode m = answer.path("metrics");
+        // counts are genes; the transcript rows beside them only where they differ
+        if (m.path("totalTranscripts").canConvertToLong() && m.path("totalTranscripts").asLong() != answer.path("resultCount").asLong()) {
+            result.put("transcriptCount", m.path("totalTranscripts").asLong());
+        }
         ObjectNode metrics = result.putObject("metrics");
         for (String name : new String[]{"sensitivity", "specificity", "precision", "f1Score", "mcc", "balancedAccuracy"}) {
             metrics.put(name, Math.round(m.path(name).asDouble() * 10_000) / 10_000.0);

@@ -68,6 +68,9 @@ class ExportToolsTest {
         assertEquals(5, sample.path("records").size(), sample.toString());
         // the graph counts genes, as the site shows them (its display count)
         assertEquals(root.resultCount().longValue(), sample.path("displayTotalCount").asLong(), sample.toString());
+        // and the transcript rows beside them, where the site has more rows than genes (issue 38 item 2)
+        assertEquals(sample.path("totalCount").asLong(), root.transcriptCount().longValue(), sample.toString());
+        assertTrue(root.transcriptCount() > root.resultCount(), "the kinases include genes with several transcripts");
         ToolRefusal refusal = assertThrows(ToolRefusal.class, () -> downloads.run(JSON.readTree("{}"), unsaved));
         assertTrue(refusal.getMessage().contains("push_strategy"), refusal.getMessage());
 

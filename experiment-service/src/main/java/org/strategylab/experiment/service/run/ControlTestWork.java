@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 import java.util.List;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.metrics.ClassificationMetrics;
+import org.strategylab.evaluation.model.ExperimentMetrics;
 import org.strategylab.evaluation.stepanalysis.TreeEvaluation;
 import org.strategylab.experiment.api.ControlResolution;
 import org.strategylab.experiment.api.ControlTestResult;
@@ -41,9 +42,11 @@ public class ControlTestWork {
                                             ControlResolution resolution) {
         List<String> missed = controls.positives().stream().filter(id -> !e.capturedPositiveIds().contains(id)).toList();
         List<String> leftOut = controls.negatives().stream().filter(id -> !e.capturedNegativeIds().contains(id)).toList();
+        ExperimentMetrics metrics = ClassificationMetrics.fromCounts(e.positiveHits(), e.positiveTotal(),
+                e.negativeHits(), e.negativeTotal(), e.resultCount());
+        // counts are genes; the site's transcript rows beside them where it stated both
         return new ControlTestResult(settings.siteId(), settings.recordType(), settings.mode(),
-                ClassificationMetrics.fromCounts(e.positiveHits(), e.positiveTotal(), e.negativeHits(), e.negativeTotal(),
-                        e.resultCount()),
+                e.transcriptCount() == null ? metrics : metrics.withTotalTranscripts(e.transcriptCount()),
                 e.resultCount(), e.capturedPositiveIds(), missed, e.capturedNegativeIds(), leftOut,
                 resolution);
     }

@@ -141,20 +141,20 @@ public class ThresholdSweepRun implements OperationRun {
         return Uni.createFrom().deferred(() -> upstream.controlCounts(token, settings.siteId(), settings.recordType(),
                         withValue(settings, plan.parameterName(), value), lists, settings.controlsSearchName(),
                         settings.controlsParamName()))
-                .map(counts -> new SweepPoint(reported, metrics(counts, controls), null))
+                .map(counts -> new SweepPoint(reported, metrics(counts, controls, settings.recordType()), null))
                 .ifNoItem().after(timeout).failWith(() -> new IllegalStateException(
                         "the point took longer than " + timeout.toSeconds() + " s"))
                 .onFailure().recoverWithItem(failure -> new SweepPoint(reported, null,
                         org.strategylab.experiment.client.FailureText.of(failure, "the point failed unexpectedly")));
     }
 
-    private static ExperimentMetrics metrics(UpstreamGateway.Counts counts, ControlSets controls) {
+    private static ExperimentMetrics metrics(UpstreamGateway.Counts counts, ControlSets controls, String recordType) {
         List<String> hits = new ArrayList<>();
         counts.controls().forEach(control -> hits.addAll(control.hitIds()));
         GeneIdEvaluation lists = GeneIdClassifier.evaluate(hits, controls);
-        return ClassificationMetrics.fromCounts(lists.truePositiveIds().size(), controls.positives().size(),
-                lists.falsePositiveIds().size(), controls.negatives().size(),
-                (int) Math.min(Integer.MAX_VALUE, UpstreamEvaluation.genes(counts)));
+        return UpstreamEvaluation.withTranscripts(ClassificationMetrics.fromCounts(lists.truePositiveIds().size(),
+                controls.positives().size(), lists.falsePositiveIds().size(), controls.negatives().size(),
+                (int) Math.min(Integer.MAX_VALUE, UpstreamEvaluation.genes(counts))), counts, recordType);
     }
 
     /** The experiment's search or tree with the value in the search's parameters or in every step that has the parameter (rule 4.5.7). */

@@ -105,9 +105,9 @@ public class UpstreamEvaluation {
         // one unit, genes (issue 38 item 2): the site's display count, not its transcript rows
         long genes = genes(counts);
         int resultCount = (int) Math.min(Integer.MAX_VALUE, genes);
-        ExperimentMetrics metrics = ClassificationMetrics.fromCounts(lists.truePositiveIds().size(),
+        ExperimentMetrics metrics = withTranscripts(ClassificationMetrics.fromCounts(lists.truePositiveIds().size(),
                 context.controls().positives().size(), lists.falsePositiveIds().size(),
-                context.controls().negatives().size(), resultCount);
+                context.controls().negatives().size(), resultCount), counts, context.settings().recordType());
         ExperimentResults results = new ExperimentResults(metrics, infos(lists.truePositiveIds(), infos),
                 infos(lists.falseNegativeIds(), infos), infos(lists.falsePositiveIds(), infos),
                 infos(lists.trueNegativeIds(), infos), null, null, genes, null);
@@ -124,6 +124,23 @@ public class UpstreamEvaluation {
      */
     static long genes(UpstreamGateway.Counts counts) {
         return counts.rootGeneCount() > 0 || counts.rootCount() == 0 ? counts.rootGeneCount() : counts.rootCount();
+    }
+
+    /**
+     * The metrics with the result's transcript rows beside its genes, where the site stated both (a
+     * result of the transcript record class with a display count of genes, or an empty one);
+     * unchanged otherwise.
+     */
+    static ExperimentMetrics withTranscripts(ExperimentMetrics metrics, UpstreamGateway.Counts counts,
+                                             String recordType) {
+        Long transcripts = transcripts(counts, recordType);
+        return transcripts == null ? metrics : metrics.withTotalTranscripts(transcripts);
+    }
+
+    /** The result's transcript rows where the site stated them beside its genes, else null. */
+    static Long transcripts(UpstreamGateway.Counts counts, String recordType) {
+        boolean transcriptRows = recordType == null || "transcript".equals(recordType);
+        return transcriptRows && (counts.rootGeneCount() > 0 || counts.rootCount() == 0) ? counts.rootCount() : null;
     }
 
     private static List<GeneInfo> infos(List<String> ids, Map<String, GeneInfo> known) {

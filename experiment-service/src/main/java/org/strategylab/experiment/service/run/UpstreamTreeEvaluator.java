@@ -109,7 +109,14 @@ final class UpstreamTreeEvaluator implements TreeEvaluator {
         return new TreeEvaluation((int) Math.min(Integer.MAX_VALUE, UpstreamEvaluation.genes(counts)),
                 classified.truePositiveIds().size(), controls.positives().size(),
                 classified.falsePositiveIds().size(), controls.negatives().size(),
-                classified.truePositiveIds(), classified.falsePositiveIds(), both.getItem2());
+                classified.truePositiveIds(), classified.falsePositiveIds(), both.getItem2(),
+                transcripts(counts));
+    }
+
+    /** The result's transcript rows beside its genes, where the site stated both; else null. */
+    private Integer transcripts(UpstreamGateway.Counts counts) {
+        Long rows = UpstreamEvaluation.transcripts(counts, settings.recordType());
+        return rows == null ? null : (int) Math.min(Integer.MAX_VALUE, rows);
     }
 
     /** The tree's result in the site's order: an unsaved strategy, its root's IDs, the strategy deleted again. */

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.strategylab.edge.problem.FieldError;
+import org.strategylab.evaluation.rank.GeneRanking;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.upstream.api.AnalysisType;
 import org.strategylab.upstream.api.ColumnDistribution;
@@ -131,22 +132,60 @@ public class StepService {
     /**
      * The ordered IDs of a step's result, one per gene (spec rule 4.5.11: default at most 5000,
      * optional sort attribute and direction); never more than asked for, whatever the site answers.
+     *
+     * <p>Genes are ranked by {@link GeneRanking} (issue 38 item 2): the site's rows are read in the
+     * asked order, transcripts included, and each gene takes the rank of its first transcript row,
+     * so a gene never holds two ranks and, sorted by a transcript-level attribute, its best
+     * transcript decides its place. When the first page's rows name fewer genes than asked for, one
+     * more page reads the rest: the result's transcript rows beyond one per gene (its
+     * {@code viewTotalCount} minus {@code displayViewTotalCount}) bound how many rows are needed.
      */
     public Uni<OrderedIds> orderedIds(UpstreamSession session, long stepId, Integer max, String sortAttribute,
                                       String direction) {
         int limit = maxIds(max, "query:max");
         String dir = sortAttribute == null ? null : direction(direction);
-        return runnableStep(session, stepId).chain(step -> {
-            boolean transcripts = TRANSCRIPT.equals(step.path("recordClassName").asText());
-            ObjectNode reportConfig = WdkJson.reportConfig(0, limit, List.of(), sortAttribute, dir);
-            return steps.report(session, stepId, reportConfig, transcripts ? WdkJson.representativeTranscriptOnly() : null);
-        }).map(response -> {
-            JsonNode report = reportOrReject(response, stepId);
-            List<String> all = distinctIds(report);
-            List<String> ids = all.size() > limit ? List.copyOf(all.subList(0, limit)) : all;
-            long total = UpstreamAnswers.meta(report, "displayViewTotalCount");
-            return new OrderedIds(stepId, ids, total, total > ids.size() || all.size() > ids.size(), sortAttribute, dir);
-        });
+        return runnableStep(session, stepId)
+                .chain(step -> rowPage(session, stepId, 0, limit, sortAttribute, dir))
+                .chain(first -> {
+                    List<String> rows = geneIdPerRow(first);
+                    long transcripts = UpstreamAnswers.meta(first, "viewTotalCount");
+                    long genes = UpstreamAnswers.meta(first, "displayViewTotalCount");
+                    int found = GeneRanking.fromRows(rows).geneCount();
+                    if (found >= limit || rows.size() >= transcripts || rows.size() < limit) {
+                        return Uni.createFrom().item(orderedIds(stepId, rows, limit, genes, transcripts, sortAttribute, dir));
+                    }
+                    long spare = Math.max(0, transcripts - genes);
+                    int more = (int) Math.min(Integer.MAX_VALUE, (limit - found) + spare);
+                    return rowPage(session, stepId, rows.size(), more, sortAttribute, dir).map(next -> {
+                        List<String> all = new ArrayList<>(rows);
+                        all.addAll(geneIdPerRow(next));
+                        return orderedIds(stepId, all, limit, genes, transcripts, sortAttribute, dir);
+                    });
+                });
+    }
+
+    /** One page of a step's rows (every transcript), only their keys. */
+    private Uni<JsonNode> rowPage(UpstreamSession session, long stepId, int offset, int size, String sortAttribute,
+                                  String dir) {
+        ObjectNode reportConfig = WdkJson.reportConfig(offset, size, List.of(), sortAttribute, dir);
+        return steps.report(session, stepId, reportConfig, null).map(response -> reportOrReject(response, stepId));
+    }
+
+    private static OrderedIds orderedIds(long stepId, List<String> rows, int limit, long genes, long transcripts,
+                                         String sortAttribute, String dir) {
+        GeneRanking ranking = GeneRanking.fromRows(rows);
+        List<String> all = ranking.geneIds();
+        List<String> ids = all.size() > limit ? List.copyOf(all.subList(0, limit)) : all;
+        long total = genes > 0 || transcripts == 0 ? genes : ranking.geneCount();
+        return new OrderedIds(stepId, ids, total, transcripts, total > ids.size() || all.size() > ids.size(),
+                sortAttribute, dir);
+    }
+
+    /** For each record of a report, the gene it belongs to (a transcript's first key column). */
+    private static List<String> geneIdPerRow(JsonNode report) {
+        List<String> genes = new ArrayList<>();
+        report.path("records").forEach(r -> genes.add(UpstreamAnswers.recordId(r)));
+        return genes;
     }
 
     /** The step's stored filters. */

@@ -101,6 +101,53 @@ class StepResultsTest {
                 .then().statusCode(422).body("errors.pointer", contains("query:max"));
     }
 
+    /**
+     * Counts are genes (issue 38 item 2): sorted by a transcript-level attribute (the
+     * representative flag, "No" before "Yes"), a gene takes the rank of its first transcript row,
+     * holds one rank only, and the answer states genes and transcripts.
+     */
+    @Test
+    void orderedIdsRankEachGeneOnceAtItsFirstTranscriptRow() {
+        long step = rootOf(Trees.KINASES);
+        JsonPath rows = as(alice).queryParam("limit", 1000).queryParam("sort", "is_representative")
+                .queryParam("direction", "ASC").queryParam("attributes", "gene_transcript_count")
+                .when().get(PLASMO + "/steps/" + step + "/records")
+                .then().statusCode(200).extract().jsonPath();
+        long transcripts = rows.getLong("totalCount");
+        long genes = rows.getLong("displayTotalCount");
+        List<String> rowGenes = rows.getList("records.primaryKey.gene_source_id", String.class);
+        assertEquals(transcripts, rowGenes.size(), "every transcript row read");
+        assertTrue(transcripts > genes, "the GO result has genes with several transcripts");
+        List<String> firstSeen = new ArrayList<>(new java.util.LinkedHashSet<>(rowGenes));
+        assertEquals(genes, firstSeen.size());
+
+        JsonPath ranked = as(alice).queryParam("sortAttribute", "is_representative").queryParam("direction", "ASC")
+                .when().get(PLASMO + "/steps/" + step + "/ordered-ids")
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals(firstSeen, ranked.getList("ids", String.class), "each gene once, at its first transcript row");
+        assertEquals(genes, ranked.getLong("totalCount"), "the total is in genes");
+        assertEquals(transcripts, ranked.getLong("totalTranscripts"), "transcripts beside it");
+        assertEquals(false, ranked.getBoolean("truncated"));
+        // a gene with several transcripts has a non-representative row, so it ranks before every one-transcript gene
+        java.util.Map<String, Integer> transcriptsOf = new java.util.HashMap<>();
+        List<String> counts = rows.getList("records.attributes.gene_transcript_count", String.class);
+        for (int i = 0; i < rowGenes.size(); i++) {
+            transcriptsOf.put(rowGenes.get(i), Integer.parseInt(counts.get(i)));
+        }
+        List<String> ids = ranked.getList("ids", String.class);
+        long several = ids.stream().filter(id -> transcriptsOf.get(id) > 1).count();
+        assertTrue(several > 0);
+        assertTrue(ids.subList(0, (int) several).stream().allMatch(id -> transcriptsOf.get(id) > 1),
+                "genes with a non-representative transcript first");
+
+        // fewer genes asked for than the first rows hold: the ranks are the same, cut at the maximum
+        JsonPath top = as(alice).queryParam("max", (int) several).queryParam("sortAttribute", "is_representative")
+                .queryParam("direction", "ASC").when().get(PLASMO + "/steps/" + step + "/ordered-ids")
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals(firstSeen.subList(0, (int) several), top.getList("ids", String.class));
+        assertTrue(top.getBoolean("truncated"));
+    }
+
     @Test
     void filtersLiveInTheSearchConfig() {
         long step = rootOf(Trees.KINASES);
