@@ -2,7 +2,10 @@ package org.strategylab.evaluation.report;
 
 import java.util.Locale;
 
-/** HTML text helpers: escaping of every interpolated string and locale-independent number formats. */
+/**
+ * Text helpers: escaping for the SVG charts that {@link SvgCharts} builds as strings (the template escapes the
+ * rest, the same way) and locale-independent number formats.
+ */
 final class Html {
     private Html() {
     }

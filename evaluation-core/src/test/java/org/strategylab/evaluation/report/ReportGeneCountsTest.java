@@ -24,8 +24,8 @@ class ReportGeneCountsTest {
         String html = new HtmlReportRenderer().render(withTranscripts);
         assertTrue(html.contains("id=\"result-size\">" + genes + " genes (" + (genes + 15) + " transcripts)</td>"),
                 "genes with transcripts beside");
-        assertTrue(html.contains(sample.rankMetrics().totalResults() + " genes ranked (each gene once, at its first "
-                + "transcript's position)"), "the rank section counts genes");
+        assertTrue(html.contains(sample.rankMetrics().totalResults() + " genes ranked (each gene once, at the position "
+                + "of its first transcript)"), "the rank section counts genes");
         assertTrue(html.contains("list size (genes)"), "the list-size axis says genes");
 
         String plain = new HtmlReportRenderer().render(sample);
