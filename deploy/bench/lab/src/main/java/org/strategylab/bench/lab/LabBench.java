@@ -122,6 +122,7 @@ public final class LabBench {
                         : "a " + options.sweepSteps() + "-point threshold sweep", options.latencyMs(),
                 options.replicas(), loadAverage()));
         long start = System.nanoTime();
+        long startMillis = System.currentTimeMillis();
         deadline = start + options.limit().toNanos();
         ExecutorService pool = Executors.newCachedThreadPool();
         List<CompletableFuture<List<Operation>>> users = new ArrayList<>();
@@ -140,6 +141,7 @@ public final class LabBench {
         sampler.awaitTermination(5, TimeUnit.SECONDS);
         pool.shutdownNow();
         List<Operation> operations = withRows(measured);
+        writeTimeline(operations, start, startMillis);
         LabStack.say(String.format("all users done after %.1f s; load average %s", wall, loadAverage()));
         return new LabReport(options, operations, answers, idle, peak, vmHwm(), wall).print();
     }
@@ -216,7 +218,7 @@ public final class LabBench {
             Submitted submitted = post(userId, uri.resolve("/api/v1/experiments/" + experimentId + "/threshold-sweep"), sweep);
             done.add(submitted.answer() == null ? refused(user, "sweep", submitted) : awaitEnd(user, "sweep", submitted));
         } else if (options.sweepSteps() > 0) {
-            done.add(new Operation(user, "sweep", null, 0, 0, 0, false, "not started: its experiment did not complete", -1));
+            done.add(new Operation(user, "sweep", null, 0, 0, 0, false, "not started: its experiment did not complete"));
         }
         return done;
     }
@@ -265,7 +267,7 @@ public final class LabBench {
     private static Operation refused(int user, String kind, Submitted submitted) {
         LabStack.say("  user " + (user + 1) + " " + kind + " refused: " + submitted.refusal());
         return new Operation(user, kind, null, submitted.submitNanos(), submitted.acceptNanos(), 0, false,
-                "refused: " + submitted.refusal(), -1);
+                "refused: " + submitted.refusal());
     }
 
     /** Waits for the operation's terminal event (until the bench's limit) and says whether it completed. */
@@ -277,15 +279,15 @@ public final class LabBench {
             end = progress.ended.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             return new Operation(user, kind, id, submitted.submitNanos(), submitted.acceptNanos(), 0, false,
-                    "no end within the limit", -1);
+                    "no end within the limit");
         } catch (Exception e) {
             Thread.currentThread().interrupt();
             return new Operation(user, kind, id, submitted.submitNanos(), submitted.acceptNanos(), 0, false,
-                    "interrupted", -1);
+                    "interrupted");
         }
         String failure = failure(kind, progress);
         return new Operation(user, kind, id, submitted.submitNanos(), submitted.acceptNanos(), end, failure == null,
-                failure == null ? "completed" : failure, -1);
+                failure == null ? "completed" : failure);
     }
 
     /** Why the operation's terminal event is not a completion, or null when it is one. */
@@ -322,7 +324,7 @@ public final class LabBench {
     private List<Operation> withRows(List<Operation> measured) throws Exception {
         List<Operation> rows = new ArrayList<>();
         try (Connection db = stack.jdbc(); PreparedStatement query = db.prepareStatement(
-                "SELECT status, created_at, claimed_at, attempts FROM event_log.operations WHERE id = ?")) {
+                "SELECT status, created_at, claimed_at, attempts, lease_holder, target_id FROM event_log.operations WHERE id = ?")) {
             for (Operation operation : measured) {
                 if (operation.operationId() == null) {
                     rows.add(operation);
@@ -331,7 +333,7 @@ public final class LabBench {
                 query.setObject(1, operation.operationId());
                 try (ResultSet row = query.executeQuery()) {
                     if (!row.next()) {
-                        rows.add(operation.withRow(false, "no row in the operations index", -1));
+                        rows.add(operation.withRow(false, "no row in the operations index", -1, 0, 0, null, null));
                         continue;
                     }
                     String status = row.getString("status");
@@ -341,11 +343,39 @@ public final class LabBench {
                             + (claimed.getNanos() % 1_000_000 - created.getNanos() % 1_000_000) / 1e6;
                     int attempts = row.getInt("attempts");
                     rows.add(operation.withRow("completed".equals(status) && attempts == 1,
-                            "row " + status + " after " + attempts + " attempt(s)", queue));
+                            "row " + status + " after " + attempts + " attempt(s)", queue, created.getTime(),
+                            claimed == null ? 0 : claimed.getTime(), row.getString("lease_holder"),
+                            row.getString("target_id")));
                 }
             }
         }
         return rows;
+    }
+
+    /**
+     * Every operation's timeline, in seconds from the users' start, to {@code operations.csv} in the
+     * work directory: the POST, its 202, the row's creation and claim (the database's clock), the end
+     * event's arrival, and how it ended.
+     */
+    private void writeTimeline(List<Operation> operations, long startNanos, long startMillis) throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("user,kind,operation,target,instance,submitted,accepted,created,claimed,ended,holder,outcome");
+        for (Operation o : operations) {
+            lines.add(String.join(",", Integer.toString(o.user() + 1), o.kind(), String.valueOf(o.operationId()),
+                    String.valueOf(o.target()), Integer.toString(o.user() % options.replicas() + 1), seconds(o.submitNanos() - startNanos),
+                    o.acceptNanos() == 0 ? "" : seconds(o.acceptNanos() - startNanos),
+                    o.createdMillis() == 0 ? "" : seconds((o.createdMillis() - startMillis) * 1_000_000),
+                    o.claimedMillis() == 0 ? "" : seconds((o.claimedMillis() - startMillis) * 1_000_000),
+                    o.endNanos() == 0 ? "" : seconds(o.endNanos() - startNanos), String.valueOf(o.holder()),
+                    "\"" + o.outcome().replace("\"", "'") + "\""));
+        }
+        Path file = options.workDir().resolve("operations.csv");
+        Files.write(file, lines);
+        LabStack.say("every operation's timeline: " + file);
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.3f", nanos / 1e9);
     }
 
     /** A search's gene IDs as the site answers them, through upstream-gateway's internal API. */
