@@ -1,5 +1,7 @@
 package org.strategylab.bench.experiments;
 
+import org.strategylab.testsupport.bench.BenchHost;
+import org.strategylab.testsupport.bench.LiveEventsTail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -10,7 +12,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -51,7 +52,7 @@ public final class ExperimentsBench {
     private final BenchStack stack;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
-    private EventsTail events;
+    private LiveEventsTail events;
 
     private ExperimentsBench(BenchOptions options) {
         this.options = options;
@@ -82,11 +83,11 @@ public final class ExperimentsBench {
     }
 
     private void run() throws Exception {
-        clear(options.workDir());
+        BenchHost.clear(options.workDir());
         Files.createDirectories(options.workDir());
-        BenchStack.say("machine: " + Runtime.getRuntime().availableProcessors() + " cores, load average " + loadAverage());
+        BenchStack.say("machine: " + Runtime.getRuntime().availableProcessors() + " cores, load average " + BenchHost.loadAverage());
         stack.start();
-        events = new EventsTail(stack.kafka().bootstrapServers(), BenchStack.EVENTS);
+        events = new LiveEventsTail(stack.kafka().bootstrapServers(), List.of(BenchStack.EVENTS));
         if (List.of("all", "search").contains(options.phase())) {
             searchMode();
         }
@@ -102,7 +103,7 @@ public final class ExperimentsBench {
         if ("queue".equals(options.phase())) {
             queue();
         }
-        BenchStack.say("load average at the end: " + loadAverage());
+        BenchStack.say("load average at the end: " + BenchHost.loadAverage());
     }
 
     // ---- (a) one search-mode experiment against its upstream critical path ----
@@ -130,7 +131,7 @@ public final class ExperimentsBench {
         List<double[]> measured = new ArrayList<>();
         List<RecordingProxy.Call> lastCalls = List.of();
         List<RecordingProxy.Call> lastChain = List.of();
-        List<EventsTail.Arrival> lastEvents = List.of();
+        List<LiveEventsTail.Arrival> lastEvents = List.of();
         long lastStart = 0;
         long lastStartMillis = 0;
         for (int i = 0; i < options.warmups() + options.runs(); i++) {
@@ -139,11 +140,11 @@ public final class ExperimentsBench {
             long start = System.nanoTime();
             Started started = start(user, request);
             long accepted = System.nanoTime();
-            EventsTail.Progress progress = events.of(started.operationId());
+            LiveEventsTail.Progress progress = events.of(started.operationId());
             long end = progress.ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
-            if (!"completed".equals(progress.endStatus)) {
+            if (!"completed".equals(progress.endStatus())) {
                 throw new IllegalStateException("search-mode experiment " + started.experimentId() + " ended "
-                        + progress.endStatus);
+                        + progress.endStatus());
             }
             List<RecordingProxy.Call> calls = stack.proxy().calls().stream()
                     .filter(c -> c.startNanos() >= start && c.startNanos() <= end).toList();
@@ -189,7 +190,7 @@ public final class ExperimentsBench {
         }
         BenchStack.say("(a) the last measured run's events (ms from the POST: written by the service, as the record's "
                 + "timestamp says, to the ms; arrived here):");
-        for (EventsTail.Arrival event : lastEvents) {
+        for (LiveEventsTail.Arrival event : lastEvents) {
             BenchStack.say(String.format("    %-22s written %5d  arrived %7.1f  %,9d bytes", event.type(),
                     event.recordMillis() - lastStartMillis, (event.nanos() - lastStart) / 1e6, event.bytes()));
         }
@@ -234,18 +235,18 @@ public final class ExperimentsBench {
         List<double[]> rows = new ArrayList<>();
         int completed = 0;
         for (int i = 0; i < started.size(); i++) {
-            EventsTail.Progress progress = events.of(started.get(i).operationId());
+            LiveEventsTail.Progress progress = events.of(started.get(i).operationId());
             long end = progress.ended.get(QUEUE_LIMIT.toSeconds(), TimeUnit.SECONDS);
-            long runStart = progress.arrivals.stream().filter(a -> "started".equals(a.phase())).mapToLong(EventsTail.Arrival::nanos)
+            long runStart = progress.arrivals.stream().filter(a -> "started".equals(a.phase())).mapToLong(LiveEventsTail.Arrival::nanos)
                     .findFirst().orElse(end);
             double queued = (runStart - t0) / 1e9;
             double total = (end - t0) / 1e9;
-            boolean done = "completed".equals(progress.endStatus) && "completed".equals(status(user, started.get(i)));
+            boolean done = "completed".equals(progress.endStatus()) && "completed".equals(status(user, started.get(i)));
             completed += done ? 1 : 0;
             rows.add(new double[] {queued, total - queued, total});
             BenchStack.say(String.format("  run %2d: %-9s queued %6.1f s, ran %6.1f s, ended at %6.1f s%s", i + 1,
-                    progress.endStatus, queued, total - queued, total,
-                    progress.endError == null ? "" : " - " + progress.endError));
+                    progress.endStatus(), queued, total - queued, total,
+                    progress.endError() == null ? "" : " - " + progress.endError()));
         }
         BenchStack.say(String.format("(e) %d of %d completed; time in queue median %.1f s, max %.1f s; run time median "
                         + "%.1f s, max %.1f s; all ended after %.1f s", completed, started.size(), median(rows, 0),
@@ -274,10 +275,10 @@ public final class ExperimentsBench {
         body.set("positiveControls", JSON.valueToTree(light.subList(0, 20)));
         body.set("negativeControls", JSON.valueToTree(heavy.subList(0, 20)));
         Started experiment = start(user, JSON.writeValueAsString(body));
-        EventsTail.Progress run = events.of(experiment.operationId());
+        LiveEventsTail.Progress run = events.of(experiment.operationId());
         run.ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
-        if (!"completed".equals(run.endStatus)) {
-            throw new IllegalStateException("the sweep's experiment ended " + run.endStatus);
+        if (!"completed".equals(run.endStatus())) {
+            throw new IllegalStateException("the sweep's experiment ended " + run.endStatus());
         }
         stack.simulator().faults().latency(POINT_PATH, Latency.fixed(Duration.ofMillis(options.pointLatencyMs())));
         BenchStack.say(String.format("(c) threshold sweep: %d ms latency on each point's helper strategy; %d one-point "
@@ -387,7 +388,7 @@ public final class ExperimentsBench {
             throw new IllegalStateException("the step analysis answered " + response.statusCode() + ": " + response.body());
         }
         UUID operation = UUID.fromString(JSON.readTree(response.body()).path("operationId").asText());
-        EventsTail.Progress progress = events.of(operation);
+        LiveEventsTail.Progress progress = events.of(operation);
         long end = progress.ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
         long made = stack.proxy().calls().stream()
                 .filter(c -> c.startNanos() >= start && c.startNanos() <= end)
@@ -396,7 +397,7 @@ public final class ExperimentsBench {
                 .filter(line -> line.contains("step analysis of bench four leaves " + user)).reduce((a, b) -> b)
                 .orElse("(no summary line in the service log)");
         BenchStack.say(String.format("(d) step analysis of a 4-leaf tree (all four phases): %s in %.1f s; %d helper "
-                + "strategies made at the site (one per tree counted); the service: %s", progress.endStatus,
+                + "strategies made at the site (one per tree counted); the service: %s", progress.endStatus(),
                 (end - start) / 1e9, made, asked.substring(asked.indexOf("step analysis of"))));
     }
 
@@ -435,9 +436,9 @@ public final class ExperimentsBench {
             List<Long> ends = new ArrayList<>();
             int failed = 0;
             for (Started run : started) {
-                EventsTail.Progress progress = events.of(run.operationId());
+                LiveEventsTail.Progress progress = events.of(run.operationId());
                 ends.add(progress.ended.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS));
-                if (!"completed".equals(progress.endStatus) || !"completed".equals(status(user, run))) {
+                if (!"completed".equals(progress.endStatus()) || !"completed".equals(status(user, run))) {
                     failed++;
                 }
             }
@@ -583,25 +584,7 @@ public final class ExperimentsBench {
         return n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
     }
 
-    private static String loadAverage() {
-        try {
-            String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return parts[0] + " " + parts[1] + " " + parts[2];
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
 
-    private static void clear(Path directory) throws IOException {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (var paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
-    }
 
     private void close() {
         if (events != null) {

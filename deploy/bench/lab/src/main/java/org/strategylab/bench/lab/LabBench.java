@@ -1,5 +1,7 @@
 package org.strategylab.bench.lab;
 
+import org.strategylab.testsupport.bench.BenchHost;
+import org.strategylab.testsupport.bench.LiveEventsTail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -65,7 +67,7 @@ public final class LabBench {
             .connectTimeout(Duration.ofSeconds(10)).build();
     /** Every answer the users' POSTs got, by status (busy answers waited out included). */
     private final Map<Integer, LongAdder> answers = new ConcurrentHashMap<>();
-    private EventsTail events;
+    private LiveEventsTail events;
     private long deadline;
 
     private LabBench(LabOptions options) {
@@ -98,11 +100,11 @@ public final class LabBench {
 
     /** Runs the lab; true when every operation completed and no answer was a 429 or a 5xx. */
     private boolean run() throws Exception {
-        clear(options.workDir());
+        BenchHost.clear(options.workDir());
         Files.createDirectories(options.workDir());
-        LabStack.say("machine: " + Runtime.getRuntime().availableProcessors() + " cores, load average " + loadAverage());
+        LabStack.say("machine: " + Runtime.getRuntime().availableProcessors() + " cores, load average " + BenchHost.loadAverage());
         stack.start();
-        events = new EventsTail(stack.kafka().bootstrapServers(), List.of(LabStack.EXPERIMENT_EVENTS, LabStack.CHAT_EVENTS));
+        events = new LiveEventsTail(stack.kafka().bootstrapServers(), List.of(LabStack.EXPERIMENT_EVENTS, LabStack.CHAT_EVENTS));
         Workload work = workload();
         stack.simulator().faults().reset();
         // every path: catalogue, sessions, searches, steps, strategies, reports
@@ -120,7 +122,7 @@ public final class LabBench {
                         + "site call takes %d ms; %d instance(s) of each service; load average %s", options.users(),
                 options.turns(), options.experiments(), options.sweepSteps() == 0 ? "no sweep"
                         : "a " + options.sweepSteps() + "-point threshold sweep", options.latencyMs(),
-                options.replicas(), loadAverage()));
+                options.replicas(), BenchHost.loadAverage()));
         long start = System.nanoTime();
         long startMillis = System.currentTimeMillis();
         deadline = start + options.limit().toNanos();
@@ -142,7 +144,7 @@ public final class LabBench {
         pool.shutdownNow();
         List<Operation> operations = withRows(measured);
         writeTimeline(operations, start, startMillis);
-        LabStack.say(String.format("all users done after %.1f s; load average %s", wall, loadAverage()));
+        LabStack.say(String.format("all users done after %.1f s; load average %s", wall, BenchHost.loadAverage()));
         return new LabReport(options, operations, answers, idle, peak, vmHwm(), wall).print();
     }
 
@@ -273,7 +275,7 @@ public final class LabBench {
     /** Waits for the operation's terminal event (until the bench's limit) and says whether it completed. */
     private Operation awaitEnd(int user, String kind, Submitted submitted) {
         UUID id = UUID.fromString(submitted.answer().path("operationId").asText());
-        EventsTail.Progress progress = events.of(id);
+        LiveEventsTail.Progress progress = events.of(id);
         long end;
         try {
             end = progress.ended.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -291,7 +293,7 @@ public final class LabBench {
     }
 
     /** Why the operation's terminal event is not a completion, or null when it is one. */
-    private String failure(String kind, EventsTail.Progress progress) {
+    private String failure(String kind, LiveEventsTail.Progress progress) {
         JsonNode data = progress.endData;
         String why = switch (kind) {
             case "experiment" -> "experiment_end".equals(progress.endType) && "completed".equals(data.path("status").asText())
@@ -419,25 +421,7 @@ public final class LabBench {
         return peaks;
     }
 
-    static String loadAverage() {
-        try {
-            String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return parts[0] + " " + parts[1] + " " + parts[2];
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
 
-    private static void clear(Path directory) throws IOException {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (var paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
-    }
 
     private void close() {
         if (events != null) {

@@ -1,4 +1,4 @@
-package org.strategylab.bench.lab;
+package org.strategylab.testsupport.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
@@ -23,22 +23,47 @@ import org.strategylab.eventlog.OperationKinds;
 import org.strategylab.testsupport.process.Waiting;
 
 /**
- * Follows events topics from their end as they are when the bench starts, on a thread of its own,
- * and notes for every operation when its first event and its terminal event arrived here
- * ({@link System#nanoTime()}, the bench's one clock), the terminal event itself, and the text of
- * every {@code error} the operation reported on the way.
+ * For the benchmarks: follows events topics from their end as they are when the bench starts, on a
+ * thread of its own, and notes for every operation when each event arrived here
+ * ({@link System#nanoTime()}, the bench's one clock), the text of every {@code error} it reported,
+ * and its terminal event. A plain assigned consumer polling continuously, as the gateway's live
+ * tail, so an event is seen within milliseconds of being written. (The tests' {@code EventsTopic}
+ * reads a topic whole on demand instead, and checks every event against the contract.)
  */
-final class EventsTail implements AutoCloseable {
+public final class LiveEventsTail implements AutoCloseable {
+
+    /**
+     * One event of an operation: its type, its {@code phase} (progress events; else null), when it
+     * arrived here ({@link System#nanoTime()}), its record's timestamp (ms) and its size.
+     */
+    public record Arrival(String type, String phase, long nanos, long recordMillis, int bytes) {
+    }
 
     /** What the events of one operation said so far. */
-    static final class Progress {
-        volatile long firstNanos;
-        volatile String endType;
-        volatile JsonNode endData;
+    public static final class Progress {
+        /** When its first event arrived ({@link System#nanoTime()}); 0 before. */
+        public volatile long firstNanos;
+        /** The terminal event's type and payload, once it arrived. */
+        public volatile String endType;
+        public volatile JsonNode endData;
+        /** Every event as it arrived. */
+        public final List<Arrival> arrivals = new CopyOnWriteArrayList<>();
         /** Every {@code error} text of the operation's events (the terminal one's included). */
-        final List<String> errors = new CopyOnWriteArrayList<>();
-        /** When the terminal event arrived ({@link System#nanoTime()}). */
-        final CompletableFuture<Long> ended = new CompletableFuture<>();
+        public final List<String> errors = new CopyOnWriteArrayList<>();
+        /** Completes with the time the terminal event arrived ({@link System#nanoTime()}). */
+        public final CompletableFuture<Long> ended = new CompletableFuture<>();
+
+        /** The terminal event's {@code status}, else its type; null before it arrived. */
+        public String endStatus() {
+            JsonNode data = endData;
+            return data == null ? null : data.path("status").asText(endType);
+        }
+
+        /** The terminal event's {@code error} text, when it has one. */
+        public String endError() {
+            JsonNode data = endData;
+            return data != null && data.hasNonNull("error") ? data.path("error").asText() : null;
+        }
     }
 
     private final KafkaConsumer<String, byte[]> consumer;
@@ -46,13 +71,13 @@ final class EventsTail implements AutoCloseable {
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final Thread reader;
 
-    EventsTail(String bootstrapServers, List<String> topics) {
+    public LiveEventsTail(String bootstrapServers, List<String> topics) {
         Properties config = new Properties();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        // answer as soon as anything is there, so an end is seen within milliseconds
+        // as the gateway's live tail: answer as soon as anything is there
         config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "10");
         consumer = new KafkaConsumer<>(config);
         List<TopicPartition> partitions = new ArrayList<>();
@@ -72,7 +97,7 @@ final class EventsTail implements AutoCloseable {
     }
 
     /** The operation's progress (created on first ask, so an operation that ends before anyone asks is not missed). */
-    Progress of(UUID operationId) {
+    public Progress of(UUID operationId) {
         return operations.computeIfAbsent(operationId, id -> new Progress());
     }
 
@@ -88,15 +113,18 @@ final class EventsTail implements AutoCloseable {
                         continue;
                     }
                     Progress progress = of(event.operationId());
+                    JsonNode data = event.data();
+                    progress.arrivals.add(new Arrival(event.type(), data.hasNonNull("phase") ? data.path("phase").asText() : null,
+                            now, record.timestamp(), record.value().length));
                     if (progress.firstNanos == 0) {
                         progress.firstNanos = now;
                     }
-                    if (event.data().hasNonNull("error") && event.data().path("error").isTextual()) {
-                        progress.errors.add(event.data().path("error").asText());
+                    if (data.hasNonNull("error") && data.path("error").isTextual()) {
+                        progress.errors.add(data.path("error").asText());
                     }
                     if (OperationKinds.isTerminal(event.type()) && !progress.ended.isDone()) {
                         progress.endType = event.type();
-                        progress.endData = event.data();
+                        progress.endData = data;
                         progress.ended.complete(now);
                     }
                 }
