@@ -93,6 +93,9 @@ public class LeaseReaper {
     @Inject
     Vertx vertx;
 
+    @Inject
+    Operations operations;
+
     private final AtomicBoolean reaping = new AtomicBoolean();
 
     void onStart(@Observes StartupEvent event) {
@@ -153,8 +156,10 @@ public class LeaseReaper {
         if (terminal.get() == null && operation.claimedAt() != null && restarted(operation, lastSeq.get())) {
             return;
         }
-        int runs = operation.claimedAt() == null ? 1 : index.storedCommand(operation.id()).await().atMost(wait)
-                .map(OperationsIndex.StoredCommand::attempts).orElse(1);
+        // only an operation that may be run again has had more than one run
+        int runs = operation.claimedAt() == null || !operations.restartable(operation.type()) ? 1
+                : index.storedCommand(operation.id()).await().atMost(wait)
+                        .map(OperationsIndex.StoredCommand::attempts).orElse(1);
         OperationStatus status;
         if (terminal.get() != null) {
             status = OperationKinds.isFailure(terminal.get()) ? OperationStatus.FAILED : OperationStatus.COMPLETED;
@@ -180,8 +185,7 @@ public class LeaseReaper {
      * @return whether it was put back in the queue (else it is to be ended)
      */
     private boolean restarted(OperationRecord operation, long lastSeq) {
-        List<String> types = config.restart().types().orElse(List.of());
-        if (!types.contains(operation.type())) {
+        if (!operations.restartable(operation.type())) {
             return false;
         }
         Duration wait = config.adminTimeout();

@@ -29,6 +29,8 @@ import org.strategylab.eventlog.replay.TopicPositions;
 @ApplicationScoped
 public class Operations {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(Operations.class);
+
     @Inject
     EventLogConfig config;
 
@@ -81,9 +83,8 @@ public class Operations {
             return;
         }
         index.rememberCommand(handle.id(), commandsTopic, payload).subscribe().with(done -> { },
-                failure -> org.jboss.logging.Logger.getLogger(Operations.class).warnf(
-                        "operation %s: its command was not kept, so it cannot be run again: %s", handle.id(),
-                        failure.getMessage()));
+                failure -> LOG.warnf("operation %s: its command was not kept, so it cannot be run again: %s",
+                        handle.id(), failure.getMessage()));
     }
 
     /** Whether operations of this type are run again when their worker dies. */
