@@ -35,8 +35,8 @@ public class OperationsResource {
      * An operation as clients see it. {@code status} is {@code queued} while no worker has taken it
      * (it waits for a free slot of its service), {@code running} once one has, then {@code completed},
      * {@code failed} or {@code cancelled}; {@code queuedAhead} is, for one queued operation read by
-     * id, how many of its service's operations were queued before it and still wait (an estimate of
-     * its place), else null.
+     * id, about how many of its service's queued operations will be taken before it (its owner's
+     * earlier ones, and other users' in turn: slots go user by user), else null.
      */
     public record OperationView(UUID operationId, String type, String targetId, String status,
                                 boolean cancelRequested, String statePath, OffsetDateTime createdAt,

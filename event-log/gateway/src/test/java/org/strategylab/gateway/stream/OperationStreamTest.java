@@ -338,6 +338,16 @@ class OperationStreamTest {
         int place = given().header("Authorization", ALICE).get("/api/v1/operations/" + op).then().statusCode(200)
                 .body("status", equalTo("queued")).extract().path("queuedAhead");
         org.junit.jupiter.api.Assertions.assertTrue(place >= 1, "the operation registered before it is ahead: " + place);
+        // another user's first operation, registered after both, is not told it waits behind all of alice's:
+        // slots go user by user, so at most one of hers comes first
+        String bobs = given().header("Authorization", BOB).contentType("application/json").body(Map.of("type", "test"))
+                .post("/api/v1/test/operations/registered").then().statusCode(202).extract().path("operationId");
+        int bobsPlace = given().header("Authorization", BOB).get("/api/v1/operations/" + bobs).then().statusCode(200)
+                .body("status", equalTo("queued")).extract().path("queuedAhead");
+        org.junit.jupiter.api.Assertions.assertTrue(bobsPlace < place + 1,
+                "bob's first waits behind at most one operation of each other user: " + bobsPlace + " (alice's second: " + place + ")");
+        given().header("Authorization", BOB).post("/api/v1/test/operations/" + bobs + "/claim").then().statusCode(200);
+        emit(BOB, bobs, "operation_completed", Map.of("ok", true));
         given().header("Authorization", BOB).get("/api/v1/operations/" + op).then().statusCode(404);
         given().header("Authorization", ALICE).post("/api/v1/test/operations/" + op + "/claim").then().statusCode(200);
         given().header("Authorization", ALICE).get("/api/v1/operations/" + op).then().statusCode(200)

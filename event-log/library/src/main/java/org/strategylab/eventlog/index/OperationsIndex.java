@@ -216,17 +216,24 @@ public class OperationsIndex {
     }
 
     /**
-     * How many operations of the same topic (the same service's queue) were queued before this one
-     * and still wait for a worker; 0 for one that is not queued. An estimate of its place: the
-     * commands are spread over partitions, so they are not taken strictly in this order.
+     * About how many operations of the same topic (the same service's queue) a worker will take
+     * before this one; 0 for one that is not queued. Workers hand free slots out user by user
+     * ({@code CommandWorkers}), so it is the owner's own operations queued before it ({@code k - 1}
+     * of them) plus, for every other user with queued work, as many of theirs as would come first in
+     * turn (at most {@code k}): a user's first run is not told it waits behind another user's fifty.
+     * An estimate: each instance takes the commands of its own partitions, and who has least running
+     * decides ties.
      */
     public Uni<Long> queuedAhead(OperationRecord operation) {
         if (!operation.queued()) {
             return Uni.createFrom().item(0L);
         }
-        return pool.preparedQuery("SELECT count(*) FROM event_log.operations WHERE topic = $1 AND status = 'active' "
-                        + "AND claimed_at IS NULL AND lease_holder IS NULL AND created_at < $2")
-                .execute(Tuple.of(operation.topic(), operation.createdAt()))
+        return pool.preparedQuery("WITH queued AS (SELECT owner_id, created_at FROM event_log.operations "
+                        + "WHERE topic = $1 AND status = 'active' AND claimed_at IS NULL AND lease_holder IS NULL), "
+                        + "own AS (SELECT count(*) AS n FROM queued WHERE owner_id = $2 AND created_at < $3) "
+                        + "SELECT (SELECT n FROM own) + coalesce((SELECT sum(LEAST(c, (SELECT n FROM own) + 1)) FROM "
+                        + "(SELECT count(*) AS c FROM queued WHERE owner_id <> $2 GROUP BY owner_id) others), 0)")
+                .execute(Tuple.of(operation.topic(), operation.ownerId(), operation.createdAt()))
                 .map(rows -> rows.iterator().next().getLong(0));
     }
 
