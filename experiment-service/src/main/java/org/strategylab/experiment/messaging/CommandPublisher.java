@@ -11,10 +11,19 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
+import org.strategylab.eventlog.operation.Operations;
 
-/** Writes commands to {@code experiment.commands}, keyed by experiment id; completes when the broker has them. */
+/**
+ * Writes commands to {@code experiment.commands}, keyed by experiment id; completes when the broker
+ * has them. Each command is first kept with its operation in the index, so that any instance with a
+ * free slot can take a run that waits too long for the instance its command went to
+ * ({@code strategylab.event-log.workers.pickup-after}), and a run whose worker dies can be sent again.
+ */
 @ApplicationScoped
 public class CommandPublisher {
+
+    /** The topic the channel writes to. */
+    public static final String TOPIC = "experiment.commands";
 
     @Inject
     @Channel("experiment-commands-out")
@@ -22,6 +31,9 @@ public class CommandPublisher {
 
     @Inject
     ObjectMapper mapper;
+
+    @Inject
+    Operations operations;
 
     public Uni<Void> publish(ExperimentCommand command) {
         return publish(command, Context.current());
@@ -41,6 +53,7 @@ public class CommandPublisher {
         Message<String> message = Message.of(payload).addMetadata(
                 OutgoingKafkaRecordMetadata.<String>builder().withKey(command.key()).build())
                 .addMetadata(TracingMetadata.withCurrent(trace));
-        return emitter.sendMessage(message);
+        return operations.keepCommand(java.util.UUID.fromString(command.operationId()), TOPIC, payload)
+                .chain(() -> emitter.sendMessage(message));
     }
 }

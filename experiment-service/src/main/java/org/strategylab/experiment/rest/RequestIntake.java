@@ -13,24 +13,25 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.strategylab.edge.problem.ProblemWriter;
+import org.strategylab.eventlog.operation.FairQueue;
 import org.strategylab.experiment.config.ExperimentConfig;
 
 /**
  * Takes the POSTs that carry gene lists in a few at a time ({@code strategylab.experiments.intake}):
  * a request past the limit is paused before its body is read, so a burst of large bodies waits in
- * the connections instead of in the heap, and goes on in arrival order as requests ahead of it
- * end. Each caller (the user a bearer token names, or one address without one) has only a few of
- * the places at once, so one user's burst of uploads or slow synchronous analyses waits behind
- * itself, not in front of everyone else. One waiting longer than the limit's wait is answered 503
- * with {@code Retry-After}.
+ * the connections instead of in the heap. Each caller (the user a bearer token names, or one address
+ * without one) has only a few of the places at once, and a place that frees goes to the waiting
+ * caller with the fewest requests in, then to the one let in longest ago, each caller's own requests
+ * in arrival order: one user's burst of uploads or slow synchronous analyses waits behind itself,
+ * and when many users each send several experiments at once, everyone's first is taken in before
+ * anyone's third (so the run slots free at that moment are spread over the users, not taken by
+ * whoever's burst arrived first). One waiting longer than the limit's wait is answered 503 with
+ * {@code Retry-After}.
  */
 @ApplicationScoped
 public class RequestIntake {
@@ -55,7 +56,8 @@ public class RequestIntake {
 
     private static final String BEARER = "Bearer ";
 
-    private final Deque<Waiting> waiting = new ArrayDeque<>();
+    /** Requests waiting, per caller in arrival order, handed out caller by caller. */
+    private final FairQueue<Waiting> waiting = new FairQueue<>();
     private final Map<String, Integer> inFlightByCaller = new HashMap<>();
     private int inFlight;
     private Counter queued;
@@ -96,8 +98,11 @@ public class RequestIntake {
             if (mayEnter(caller)) {
                 enter(caller);
             } else {
-                long timer = vertx.setTimer(config.intake().maxWait().toMillis(), id -> giveUp(context));
-                waiting.add(new Waiting(context, caller, Vertx.currentContext(), timer));
+                // the timer is set while the lock is held, so it finds its entry in place when it fires
+                Waiting[] entry = new Waiting[1];
+                long timer = vertx.setTimer(config.intake().maxWait().toMillis(), id -> giveUp(entry[0]));
+                entry[0] = new Waiting(context, caller, Vertx.currentContext(), timer);
+                waiting.add(caller, entry[0]);
                 queued.increment();
                 return;
             }
@@ -143,29 +148,27 @@ public class RequestIntake {
         synchronized (this) {
             inFlight--;
             inFlightByCaller.computeIfPresent(caller, (key, count) -> count > 1 ? count - 1 : null);
-            // the oldest requests whose callers are under their share go next (a caller at its share
-            // does not hold up the ones behind it)
-            Iterator<Waiting> line = waiting.iterator();
-            while (line.hasNext() && inFlight < config.intake().maxConcurrent()) {
-                Waiting next = line.next();
-                if (mayEnter(next.caller())) {
-                    line.remove();
-                    vertx.cancelTimer(next.timer());
-                    enter(next.caller());
-                    admitted.add(next);
-                }
+            // the caller with the fewest in goes next, then the one let in longest ago; a caller at its
+            // share does not hold up the others
+            Waiting next;
+            while (inFlight < config.intake().maxConcurrent()
+                    && (next = waiting.poll(waitingCaller -> inFlightByCaller.getOrDefault(waitingCaller, 0), this::mayEnter)) != null) {
+                vertx.cancelTimer(next.timer());
+                enter(next.caller());
+                admitted.add(next);
             }
         }
         // each on its connection's own event loop
         admitted.forEach(next -> next.eventLoop().runOnContext(ignored -> proceed(next.context(), next.caller())));
     }
 
-    private void giveUp(RoutingContext context) {
+    private void giveUp(Waiting entry) {
         synchronized (this) {
-            if (!waiting.removeIf(entry -> entry.context() == context)) {
+            if (!waiting.remove(entry.caller(), entry)) {
                 return;
             }
         }
+        RoutingContext context = entry.context();
         refused.increment();
         context.response().putHeader("Retry-After", "5");
         problems.write(context, 503, "BUSY", "Service Unavailable",

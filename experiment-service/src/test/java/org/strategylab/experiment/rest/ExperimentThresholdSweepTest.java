@@ -172,8 +172,8 @@ class ExperimentThresholdSweepTest {
     void slowPointsEndWithTheirErrorAndASlowSweepEndsWithWhatFinished() throws Exception {
         String ivy = ExperimentRunTest.newUser("ivy");
         Experiment experiment = weightExperiment(ivy);
-        // every helper strategy takes longer than a point may (8 s in the tests)
-        UpstreamStackResource.simulator.faults().latency(STRATEGIES, Latency.fixed(Duration.ofSeconds(10)));
+        // every helper strategy takes longer than a point may (5 s in the tests)
+        UpstreamStackResource.simulator.faults().latency(STRATEGIES, Latency.fixed(Duration.ofSeconds(6)));
         String operation = sweep(ivy, experiment.id(), "{\"parameterName\":\"max_molecular_weight\","
                 + "\"sweepType\":\"categorical\",\"values\":[\"40000\",\"50000\",\"60000\"]}");
         JsonNode end = events.awaitEnd(operation, SWEEP).stream().filter(e -> e.type().equals("sweep_complete"))
@@ -182,13 +182,13 @@ class ExperimentThresholdSweepTest {
         org.strategylab.testsupport.texts.UserFacingTexts texts = new org.strategylab.testsupport.texts.UserFacingTexts();
         for (JsonNode point : end.path("points")) {
             assertTrue(point.path("metrics").isNull(), point.toString());
-            assertTrue(point.path("error").asText().contains("longer than 8 s"), point.toString());
+            assertTrue(point.path("error").asText().contains("longer than 5 s"), point.toString());
             texts.add("sweep point " + point.path("value").asText(), point.path("error").asText());
         }
         texts.assertReadable();
         assertFalse(end.path("timedOut").asBoolean());
 
-        // nine such points take four rounds of 8 s after the cleanup: the 30 s sweep limit ends it first
+        // nine such points take three rounds of 5 s after the 6 s cleanup: the 16 s sweep limit ends it first
         String cut = sweep(ivy, experiment.id(), "{\"parameterName\":\"max_molecular_weight\",\"minValue\":20000,"
                 + "\"maxValue\":100000,\"steps\":9}");
         JsonNode partial = events.awaitEnd(cut, SWEEP).stream().filter(e -> e.type().equals("sweep_complete"))

@@ -78,7 +78,7 @@ class OrphanedRunsTest {
     void aQueuedExperimentWaitsPastTheClaimTimeoutWhileAWorkerLives() {
         UUID id = pendingExperiment("queued-" + UUID.randomUUID());
         UUID operationId = row(id).operationId;
-        Duration claimTimeout = eventLog.lease().claimTimeout(); // 20 s in the test profile
+        Duration claimTimeout = eventLog.lease().claimTimeout(); // 8 s in the test profile
         // this instance's worker serves experiment.events: the operation waits, however long its queue
         await().during(claimTimeout.plusSeconds(5)).atMost(claimTimeout.plusSeconds(30)).until(() -> {
             OperationRecord operation = index.find(operationId).await().atMost(Duration.ofSeconds(10)).orElseThrow();
@@ -96,14 +96,14 @@ class OrphanedRunsTest {
         try {
             UUID id = pendingExperiment("orphan-" + UUID.randomUUID());
             String operationId = row(id).operationId.toString();
-            // the claim timeout (20 s in the test profile) without a worker, a reaper pass, then a reconcile pass
+            // the claim timeout (8 s in the test profile) without a worker, a reaper pass, then a reconcile pass
             List<EventEnvelope> log = events.awaitEnd(operationId, Duration.ofSeconds(90));
             assertEquals(List.of("experiment_error", "experiment_end"), OperationEvents.types(log));
-            assertEquals("no worker took this operation: none that runs it has been running for the last 20 s",
+            assertEquals("no worker took this operation: none that runs it has been running for the last 8 s",
                     log.get(0).data().path("error").asText());
             await().atMost(Duration.ofSeconds(30)).until(() -> ExperimentRepository.ERROR.equals(row(id).status));
             ExperimentEntity closed = row(id);
-            assertEquals("no experiment-service worker took this run: none has been running for the last 20 s",
+            assertEquals("no experiment-service worker took this run: none has been running for the last 8 s",
                     closed.error);
             assertEquals(OrphanedRuns.notTakenReason(eventLog.lease().claimTimeout()), closed.error);
             assertTrue(index.find(row(id).operationId).await().atMost(Duration.ofSeconds(10)).orElseThrow().claimedAt() == null,

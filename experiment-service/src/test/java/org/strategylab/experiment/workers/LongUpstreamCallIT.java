@@ -15,15 +15,15 @@ import org.strategylab.simulator.faults.Latency;
 
 /**
  * Issue 32's "no hidden limit shorter than the work", scaled down: the instances' runs may take
- * 3 min (runs.timeout), and the old design's fixed wait for one upstream-gateway call was a tenth of
- * the run's limit (180 s against 30 min), here 18 s. One internal call, the control counts, drives
- * three sequential rewirings of the helper strategy on a site that takes 8 s for each: the call
- * lasts over 18 s, and the run completes.
+ * 90 s (runs.timeout), and the old design's fixed wait for one upstream-gateway call was a tenth of
+ * the run's limit (180 s against 30 min), here 9 s. One internal call, the control counts, drives
+ * three sequential rewirings of the helper strategy on a site that takes 4 s for each: the call
+ * lasts over 9 s, and the run completes.
  */
 class LongUpstreamCallIT extends OnTheWorkerStack {
 
     /** The instances' run limit (and the wait for one upstream-gateway call). */
-    static final Duration RUN_LIMIT = ofSeconds(180);
+    static final Duration RUN_LIMIT = ofSeconds(90);
     /** The old design's fixed call timeout, scaled as 180 s to 30 min. */
     private static final Duration OLD_CALL_LIMIT = RUN_LIMIT.dividedBy(10);
 
@@ -31,7 +31,7 @@ class LongUpstreamCallIT extends OnTheWorkerStack {
     void anUpstreamCallLongerThanTheOldFixedLimitLetsTheRunComplete() {
         String dave = "dave-" + UUID.randomUUID();
         // only the control counts rewire a strategy's step tree: one per control list, and once more at the end
-        stack.simulator().faults().latency("/step-tree", Latency.fixed(ofSeconds(8)));
+        stack.simulator().faults().latency("/step-tree", Latency.fixed(ofSeconds(4)));
         Experiments.Started run = Experiments.start(stack.workers().get(0), dave, Experiments.searchBody("slow counts", controls));
         await("the run ends").atMost(RUN_LIMIT.plusSeconds(60)).pollInterval(ofMillis(500))
                 .until(() -> events.ended(run.operationId()));

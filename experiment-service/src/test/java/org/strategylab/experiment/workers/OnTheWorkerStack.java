@@ -15,7 +15,7 @@ abstract class OnTheWorkerStack {
 
     /**
      * experiment-service, with a fast orphan check besides test-support's short lease and fast reaper,
-     * two run slots per instance, a claim timeout of 10 s and a run limit of 3 min.
+     * two run slots per instance, a claim timeout of 5 s and a run limit of 90 s.
      * Every run goes through {@code experiment.commands} to whichever instance claims it (the path a run
      * takes when the instance that accepted it has no free slot); the in-process tests cover runs started
      * where they were accepted.
@@ -28,7 +28,7 @@ abstract class OnTheWorkerStack {
                     "strategylab.experiments.runs.max-concurrent", String.valueOf(QueuedRunsIT.SLOTS),
                     "strategylab.event-log.lease.claim-timeout", QueuedRunsIT.CLAIM_TIMEOUT.toString(),
                     "strategylab.experiments.runs.per-user-max-active", String.valueOf(QueuedRunsIT.PER_USER_MAX_ACTIVE),
-                    // a run's limit of 3 min, and the wait for an upstream-gateway call as long (LongUpstreamCallIT)
+                    // a run's limit of 90 s, and the wait for an upstream-gateway call as long (LongUpstreamCallIT)
                     "strategylab.experiments.runs.timeout", LongUpstreamCallIT.RUN_LIMIT.toString(),
                     "quarkus.rest-client.upstream-gateway.read-timeout", String.valueOf(LongUpstreamCallIT.RUN_LIMIT.toMillis())));
 

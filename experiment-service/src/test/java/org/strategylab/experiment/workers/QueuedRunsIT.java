@@ -37,7 +37,7 @@ class QueuedRunsIT extends OnTheWorkerStack {
     /** Run slots of each instance (runs.max-concurrent). */
     static final int SLOTS = 2;
     /** The claim timeout of the instances (the old code ended a run queued this long). */
-    static final Duration CLAIM_TIMEOUT = ofSeconds(10);
+    static final Duration CLAIM_TIMEOUT = ofSeconds(5);
 
     /** The most runs one user may have running or queued (runs.per-user-max-active): the burst is all of it. */
     static final int PER_USER_MAX_ACTIVE = 3 * SLOTS * 2;
@@ -48,8 +48,8 @@ class QueuedRunsIT extends OnTheWorkerStack {
     void aBurstOfThreeTimesTheSlotsWaitsLongerThanTheClaimTimeoutAndEveryRunCompletes() throws Exception {
         String carol = "carol-" + UUID.randomUUID();
         int experiments = 3 * SLOTS * stack.workers().size();
-        // every upstream step and report waits 3 s: a run lasts several of those, and the third wave waits two runs
-        stack.simulator().faults().latency("/steps", Latency.fixed(ofSeconds(3)));
+        // every upstream step and report waits 1.5 s: a run lasts several of those, and the third wave waits two runs
+        stack.simulator().faults().latency("/steps", Latency.fixed(ofMillis(1500)));
         List<Experiments.Started> started = new ArrayList<>();
         for (int i = 0; i < experiments; i++) {
             started.add(Experiments.start(stack.workers().get(i % 2), carol, Experiments.searchBody("burst " + i, controls)));

@@ -107,6 +107,8 @@ class WorkerKillIT extends OnTheWorkerStack {
         for (Experiments.Started next : after) {
             await("a new experiment completes").atMost(RUN)
                     .until(() -> "completed".equals(Experiments.get(any, next).getString("status")));
+            // the row and the stream are written one after the other: its end event may come just after
+            await("its stream ends").atMost(RUN).until(() -> events.ended(next.operationId()));
             List<String> nextTypes = events.of(next.operationId()).stream().map(EventEnvelope::type).toList();
             assertEquals("experiment_end", nextTypes.get(nextTypes.size() - 1));
             assertTrue(nextTypes.contains("experiment_complete"), "completed: " + nextTypes);

@@ -75,6 +75,20 @@ public interface EventLogConfig {
          */
         @WithDefault("1000")
         int maxWaitingCommands();
+
+        /**
+         * How long a queued operation waits for the instance its command went to before any instance
+         * with a free slot and no command waiting may take it from the index instead; unset (the
+         * default): never, each operation waits for the instance whose partition its command is on.
+         * Set it where operations are independent of each other (experiment-service's runs), not where
+         * one owner's operations must run in order (a conversation's turns). Only operations whose
+         * command was kept with them ({@code Operations#keepCommand}) can be taken this way.
+         */
+        java.util.Optional<Duration> pickupAfter();
+
+        /** How often an instance with free slots and no command waiting looks for such operations; default 1 s. */
+        @WithDefault("PT1S")
+        Duration pickupInterval();
     }
 
     /** The event producer. */

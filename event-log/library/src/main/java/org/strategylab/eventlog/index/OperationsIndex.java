@@ -163,6 +163,47 @@ public class OperationsIndex {
     }
 
     /**
+     * A queued operation taken straight from the index, with the command kept for it.
+     *
+     * @param operation  the operation, now held by the taker
+     * @param payload    its command as it was written to the commands topic
+     * @param heldBefore whether it was run before (put back after its worker died): its log goes on from there
+     */
+    public record TakenQueued(OperationRecord operation, String payload, boolean heldBefore) {
+    }
+
+    /**
+     * Takes for this holder the queued operation of {@code topic} that has waited at least
+     * {@code waited} and whose command was kept: of the owners with such operations, the one with the
+     * fewest running in the topic (across every instance), that owner's oldest. Rows another instance
+     * is taking right now are skipped, not waited for; the instance its command went to then finds it
+     * taken when it reads the command, and skips it.
+     *
+     * @return empty when no queued operation qualifies
+     */
+    public Uni<Optional<TakenQueued>> takeQueued(String holder, String topic, Duration waited, Duration lease) {
+        return pool.preparedQuery("WITH running AS (SELECT owner_id, count(*) AS n FROM event_log.operations "
+                        + "WHERE topic = $2 AND status = 'active' AND lease_holder IS NOT NULL GROUP BY owner_id) "
+                        + "UPDATE event_log.operations o SET lease_holder = $1, "
+                        + "lease_expires_at = now() + $4 * interval '1 millisecond', claimed_at = now() "
+                        + "WHERE o.id = (SELECT q.id FROM event_log.operations q LEFT JOIN running r ON r.owner_id = q.owner_id "
+                        + "WHERE q.topic = $2 AND q.status = 'active' AND q.lease_holder IS NULL AND q.claimed_at IS NULL "
+                        + "AND q.command IS NOT NULL AND q.created_at < now() - $3 * interval '1 millisecond' "
+                        + "ORDER BY coalesce(r.n, 0), q.created_at LIMIT 1 FOR UPDATE OF q SKIP LOCKED) "
+                        + "AND o.lease_holder IS NULL AND o.status = 'active' "
+                        + "RETURNING " + qualified("o") + ", o.command, o.attempts")
+                .execute(Tuple.of(holder, topic, waited.toMillis(), lease.toMillis()))
+                .map(rows -> {
+                    var iterator = rows.iterator();
+                    if (!iterator.hasNext()) {
+                        return Optional.<TakenQueued>empty();
+                    }
+                    Row row = iterator.next();
+                    return Optional.of(new TakenQueued(map(row), row.getString("command"), row.getInteger("attempts") > 1));
+                });
+    }
+
+    /**
      * Puts an operation this holder took over (its worker died) back in the queue for its next
      * attempt: no holder, not claimed, one attempt more. Its command is then sent again.
      *

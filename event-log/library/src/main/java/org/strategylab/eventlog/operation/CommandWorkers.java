@@ -70,6 +70,21 @@ public final class CommandWorkers<C> {
         void remember(OperationHandle handle, String payload);
     }
 
+    /** Takes the next queued operation straight from the index for this instance (see {@link #pickUpQueued}). */
+    @FunctionalInterface
+    interface Pickup {
+        Uni<Optional<PickedUp>> next();
+    }
+
+    /**
+     * An operation taken from the index, now held by this instance.
+     *
+     * @param handle  the operation's handle
+     * @param payload the command kept with it
+     */
+    record PickedUp(OperationHandle handle, String payload) {
+    }
+
     /** What a command's operation is and whose. */
     public record Identity<C>(Function<C, UUID> operationIdOf, Function<C, String> ownerOf) {
     }
@@ -89,6 +104,9 @@ public final class CommandWorkers<C> {
     private final Semaphore room;
     private final FairQueue<Waiting<C>> waiting = new FairQueue<>();
     private final AtomicInteger passes = new AtomicInteger();
+    private final AtomicBoolean pickingUp = new AtomicBoolean();
+    /** Whom a slot taken for a pick-up counts against until the operation, and so its owner, is known. */
+    private static final String PICKUP = "";
 
     CommandWorkers(String topic, WorkSlots slots, int maxWaiting, Reader<C> reader, Identity<C> identity, Claims claims,
                    Remember remember, Work<C> work, Executor waitingRoom) {
@@ -231,6 +249,68 @@ public final class CommandWorkers<C> {
                     .subscribe().with(done -> { }, failure -> LOG.warnf("operation %s: its failure could not be written: %s",
                             handle.id(), failure.getMessage()));
             throw e;
+        }
+    }
+
+    /**
+     * While this instance has a free slot and no command waits here for one, takes queued operations
+     * straight from the index, one after another, the owner with least running first ({@link Pickup}:
+     * those that waited longer than {@code workers.pickup-after} for the instance their command went
+     * to). Without it an idle instance would stand by while another instance's partitions hold a
+     * queue. The instance the command went to later finds the operation taken and skips its command.
+     * Called periodically; a call while a pass runs does nothing.
+     */
+    void pickUpQueued(Pickup pickup) {
+        if (pickingUp.compareAndSet(false, true)) {
+            pickNext(pickup);
+        }
+    }
+
+    private void pickNext(Pickup pickup) {
+        synchronized (slots) {
+            // commands waiting here come first: they are this instance's own partitions' queue
+            if (!waiting.isEmpty() || !slots.tryTake(PICKUP)) {
+                pickingUp.set(false);
+                return;
+            }
+        }
+        pickup.next().subscribe().with(picked -> {
+            if (picked.isEmpty()) {
+                endPickUp();
+                return;
+            }
+            startPickedUp(picked.get());
+            pickNext(pickup);
+        }, failure -> {
+            LOG.warnf("queued operations of %s could not be taken from the index: %s", topic, failure.getMessage());
+            endPickUp();
+        });
+    }
+
+    /** Gives back the slot a pick-up found nothing for; a command that came meanwhile may take it. */
+    private void endPickUp() {
+        slots.release(PICKUP);
+        pickingUp.set(false);
+        serve();
+    }
+
+    private void startPickedUp(PickedUp picked) {
+        OperationHandle handle = picked.handle();
+        String owner = handle.record().ownerId();
+        slots.transfer(PICKUP, owner);
+        Slot slot = new Slot(slots, handle.id(), owner, this::serve);
+        C command = read(picked.payload());
+        if (command == null) {
+            slot.close();
+            handle.fail("the worker could not read this operation's command").subscribe().with(done -> { },
+                    failure -> LOG.warnf("operation %s: its failure could not be written: %s", handle.id(), failure.getMessage()));
+            return;
+        }
+        LOG.debugf("operation %s of %s taken from the index (queued past the pick-up wait)", handle.id(), owner);
+        try {
+            startClaimed(handle, command, slot);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "operation %s (%s) could not be started", handle.id(), topic);
         }
     }
 

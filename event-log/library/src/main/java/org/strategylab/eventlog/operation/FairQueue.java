@@ -12,11 +12,13 @@ import java.util.function.ToIntFunction;
  * order: the next item is the oldest of the owner with the least work running now, ties going to the
  * owner served longest ago (an owner never served first). So one user's burst of fifty queued runs
  * delays another user's first run by at most one run's time, and each owner's own work still starts
- * in the order it came. Not thread-safe: its user holds a lock around it.
+ * in the order it came. Not thread-safe: its user holds a lock around it. Used for the commands
+ * waiting for a run slot ({@link CommandWorkers}) and by experiment-service's intake for requests
+ * waiting for their turn to be read.
  *
  * @param <T> what waits
  */
-final class FairQueue<T> {
+public final class FairQueue<T> {
 
     private final Map<String, Deque<T>> byOwner = new LinkedHashMap<>();
     private final Map<String, Long> lastServed = new HashMap<>();
@@ -24,7 +26,7 @@ final class FairQueue<T> {
     private int size;
 
     /** Puts an item at the back of its owner's line. */
-    void add(String owner, T item) {
+    public void add(String owner, T item) {
         byOwner.computeIfAbsent(owner, o -> new ArrayDeque<>()).addLast(item);
         size++;
     }
@@ -33,11 +35,23 @@ final class FairQueue<T> {
      * Takes the next item: the oldest of the owner with the fewest items running ({@code running}),
      * then the owner served longest ago. Null when nothing waits.
      */
-    T poll(ToIntFunction<String> running) {
+    public T poll(ToIntFunction<String> running) {
+        return poll(running, owner -> true);
+    }
+
+    /**
+     * Takes the next item of an owner that may be served now ({@code eligible}, e.g. under its
+     * share): the oldest of such an owner with the fewest items running, then the one served longest
+     * ago. Null when no such owner has an item waiting.
+     */
+    public T poll(ToIntFunction<String> running, java.util.function.Predicate<String> eligible) {
         String chosen = null;
         int chosenRunning = Integer.MAX_VALUE;
         long chosenServed = Long.MAX_VALUE;
         for (String owner : byOwner.keySet()) {
+            if (!eligible.test(owner)) {
+                continue;
+            }
             int now = running.applyAsInt(owner);
             long last = lastServed.getOrDefault(owner, -1L);
             if (now < chosenRunning || (now == chosenRunning && last < chosenServed)) {
@@ -63,12 +77,26 @@ final class FairQueue<T> {
         return item;
     }
 
+    /** Takes an item out of its owner's line before its turn (it gave up waiting); false when it is not there. */
+    public boolean remove(String owner, T item) {
+        Deque<T> line = byOwner.get(owner);
+        if (line == null || !line.remove(item)) {
+            return false;
+        }
+        if (line.isEmpty()) {
+            byOwner.remove(owner);
+        }
+        size--;
+        return true;
+    }
+
     /** How many items wait. */
-    int size() {
+    public int size() {
         return size;
     }
 
-    boolean isEmpty() {
+    /** Whether nothing waits. */
+    public boolean isEmpty() {
         return size == 0;
     }
 }

@@ -76,6 +76,11 @@ public class LeaseKeeper {
         served.remove(eventsTopic);
     }
 
+    /** Whether this instance takes operations whose events go to {@code eventsTopic} now. */
+    public boolean serves(String eventsTopic) {
+        return served.contains(eventsTopic);
+    }
+
     /** Records now that this instance is alive and serves its topics (also done at every heartbeat). */
     public void announceNow() {
         if (served.isEmpty() || !announcing.compareAndSet(false, true)) {
@@ -150,6 +155,8 @@ public class LeaseKeeper {
 
     // before the producer closes (default priority), so the failure events still go out
     void onStop(@Observes @Priority(100) ShutdownEvent event) {
+        // no more work is taken from here on (a pick-up pass asks serves() before it takes an operation)
+        served.clear();
         if (timer >= 0) {
             vertx.cancelTimer(timer);
         }

@@ -52,6 +52,9 @@ public class Operations {
     @Inject
     InstanceIdentity instance;
 
+    @Inject
+    io.vertx.mutiny.core.Vertx vertx;
+
     /**
      * The workers of a service that takes operations whose events go to {@code eventsTopic} from its
      * commands: up to {@code maxConcurrent} at once, each claimed only once a slot is free, free slots
@@ -68,9 +71,44 @@ public class Operations {
                                                 CommandWorkers.Reader<C> reader, CommandWorkers.Identity<C> identity,
                                                 CommandWorkers.Work<C> work) {
         leases.serve(eventsTopic);
-        return new CommandWorkers<>(eventsTopic, new WorkSlots(maxConcurrent), config.workers().maxWaitingCommands(),
-                reader, identity, this::claim, (handle, payload) -> rememberCommand(handle, commandsTopic, payload),
-                work, Infrastructure.getDefaultWorkerPool());
+        CommandWorkers<C> workers = new CommandWorkers<>(eventsTopic, new WorkSlots(maxConcurrent),
+                config.workers().maxWaitingCommands(), reader, identity, this::claim,
+                (handle, payload) -> rememberCommand(handle, commandsTopic, payload), work, Infrastructure.getDefaultWorkerPool());
+        config.workers().pickupAfter().ifPresent(after -> {
+            CommandWorkers.Pickup pickup = () -> pickUp(eventsTopic, after);
+            vertx.setPeriodic(config.workers().pickupInterval().toMillis(), id -> workers.pickUpQueued(pickup));
+        });
+        return workers;
+    }
+
+    /**
+     * Keeps an operation's command with it as it is written to {@code commandsTopic}: an instance
+     * with a free slot may then take the operation from the index ({@code workers.pickup-after})
+     * instead of waiting for the instance the command went to, and a run whose worker dies can be
+     * sent again. Write it before the command, so that no worker can take the operation without it.
+     */
+    public Uni<Void> keepCommand(UUID operationId, String commandsTopic, String payload) {
+        return index.rememberCommand(operationId, commandsTopic, payload);
+    }
+
+    /**
+     * Takes for this instance the queued operation of {@code eventsTopic}, waiting at least
+     * {@code waited}, whose owner has least running (see {@link OperationsIndex#takeQueued}); empty
+     * when none, or when this instance no longer serves the topic.
+     */
+    Uni<Optional<CommandWorkers.PickedUp>> pickUp(String eventsTopic, Duration waited) {
+        if (!leases.serves(eventsTopic)) {
+            return Uni.createFrom().item(Optional.empty());
+        }
+        return index.takeQueued(instance.id(), eventsTopic, waited, config.lease().duration()).chain(taken -> {
+            if (taken.isEmpty()) {
+                return Uni.createFrom().item(Optional.<CommandWorkers.PickedUp>empty());
+            }
+            OperationRecord record = taken.get().operation();
+            Uni<Long> seq = taken.get().heldBefore() ? lastSeq(record) : Uni.createFrom().item(0L);
+            return seq.map(last -> Optional.of(new CommandWorkers.PickedUp(
+                    leases.hold(new OperationHandle(record, last, this)), taken.get().payload())));
+        });
     }
 
     /**

@@ -46,6 +46,12 @@ public final class WorkSlots {
         runningByOwner.computeIfPresent(owner, (o, n) -> n > 1 ? n - 1 : null);
     }
 
+    /** Counts a slot held under one owner against another (a slot taken before its owner was known). */
+    public synchronized void transfer(String from, String to) {
+        runningByOwner.computeIfPresent(from, (o, n) -> n > 1 ? n - 1 : null);
+        runningByOwner.merge(to, 1, Integer::sum);
+    }
+
     /** For an operation accepted here: takes a slot if one is free at once, and remembers it as started here. */
     public synchronized boolean reserveHere(UUID operationId, String owner) {
         if (!tryTake(owner)) {

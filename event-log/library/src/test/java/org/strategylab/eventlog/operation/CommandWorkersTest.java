@@ -280,4 +280,85 @@ class CommandWorkersTest {
         assertTrue(acked.isDone());
         assertEquals(0, claims.get());
     }
+
+    /** The index's queued operations an idle instance may take (each with its kept command), oldest first. */
+    private final java.util.Deque<CommandWorkers.PickedUp> inIndex = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    private final AtomicInteger pickupCalls = new AtomicInteger();
+
+    private final CommandWorkers.Pickup pickup = () -> Uni.createFrom().item(() -> {
+        pickupCalls.incrementAndGet();
+        return Optional.ofNullable(inIndex.pollFirst());
+    });
+
+    /** A queued operation of {@code owner} whose command went to another instance. */
+    private UUID queuedElsewhere(String owner) {
+        UUID id = UUID.randomUUID();
+        OperationRecord record = new OperationRecord(id, owner, "test", null, "test.events", 0, 0L, 0L,
+                OperationStatus.ACTIVE, false, "this-instance", null, null, null);
+        inIndex.addLast(new CommandWorkers.PickedUp(new OperationHandle(record, 0, null), id + "@" + owner));
+        return id;
+    }
+
+    @Test
+    void anIdleInstanceTakesQueuedOperationsFromTheIndexUntilItsSlotsAreFull() {
+        CommandWorkers<Command> workers = workers(2);
+        UUID first = queuedElsewhere("alice");
+        UUID second = queuedElsewhere("bob");
+        UUID third = queuedElsewhere("carol");
+        workers.pickUpQueued(pickup);
+        await().atMost(WAIT).until(() -> started.size() == 2);
+        assertEquals(List.of(first, second), started);
+        assertEquals(0, workers.freeSlots());
+        // a full instance does not even look
+        int looked = pickupCalls.get();
+        workers.pickUpQueued(pickup);
+        assertEquals(looked, pickupCalls.get());
+        // a slot given back goes to the next one at the next pass
+        endWork(first);
+        workers.pickUpQueued(pickup);
+        await().atMost(WAIT).until(() -> started.size() == 3);
+        assertEquals(third, started.get(2));
+        // the command of an operation taken here, read later, waits for a slot, finds it held and is skipped
+        CompletableFuture<Void> acked = new CompletableFuture<>();
+        workers.consume(second + "@bob", () -> {
+            acked.complete(null);
+            return acked;
+        }).await().atMost(WAIT);
+        endWork(third);
+        await().atMost(WAIT).until(acked::isDone);
+        assertEquals(3, started.size(), "started once");
+        assertEquals(1, workers.freeSlots(), "the skipped command gave its slot back");
+    }
+
+    @Test
+    void nothingIsTakenFromTheIndexWhileCommandsWaitHereForASlot() {
+        CommandWorkers<Command> workers = workers(1);
+        UUID running = queued();
+        workers.consume(running + "@alice", () -> CompletableFuture.completedFuture(null)).await().atMost(WAIT);
+        UUID waitingHere = queued();
+        workers.consume(waitingHere + "@bob", () -> CompletableFuture.completedFuture(null)).await().atMost(WAIT);
+        queuedElsewhere("carol");
+        endWork(running);
+        await().atMost(WAIT).until(() -> started.size() == 2);
+        assertEquals(waitingHere, started.get(1), "this instance's own queue first");
+        workers.pickUpQueued(pickup);
+        assertEquals(0, pickupCalls.get(), "no slot free, so the index is not asked");
+    }
+
+    @Test
+    void aPassThatFindsNothingGivesItsSlotBack() {
+        CommandWorkers<Command> workers = workers(1);
+        workers.pickUpQueued(pickup);
+        await().atMost(WAIT).until(() -> pickupCalls.get() == 1);
+        assertEquals(1, workers.freeSlots());
+        UUID next = queued();
+        workers.consume(next.toString()).await().atMost(WAIT);
+        assertEquals(List.of(next), started);
+        // and a later pass takes what has been queued since
+        endWork(next);
+        UUID later = queuedElsewhere("dave");
+        workers.pickUpQueued(pickup);
+        await().atMost(WAIT).until(() -> started.size() == 2);
+        assertEquals(later, started.get(1));
+    }
 }

@@ -1,7 +1,9 @@
 package org.strategylab.eventlog.operation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,5 +47,34 @@ class FairQueueTest {
         running.put("bob", 1);
         assertEquals("a3", queue.poll(this::running));
         assertEquals(1, queue.size());
+    }
+
+    @Test
+    void anOwnerThatMayNotBeServedNowDoesNotHoldUpTheOthers() {
+        FairQueue<String> queue = new FairQueue<>();
+        queue.add("alice", "a1");
+        queue.add("bob", "b1");
+        queue.add("bob", "b2");
+        // alice is at her share: bob goes on, whatever he runs
+        running.put("bob", 3);
+        assertEquals("b1", queue.poll(this::running, owner -> !owner.equals("alice")));
+        assertEquals("b2", queue.poll(this::running, owner -> !owner.equals("alice")));
+        assertNull(queue.poll(this::running, owner -> !owner.equals("alice")), "only alice waits, and she may not go");
+        assertEquals(1, queue.size());
+        assertEquals("a1", queue.poll(this::running));
+    }
+
+    @Test
+    void anItemThatGaveUpLeavesItsOwnersLine() {
+        FairQueue<String> queue = new FairQueue<>();
+        queue.add("alice", "a1");
+        queue.add("alice", "a2");
+        queue.add("bob", "b1");
+        assertTrue(queue.remove("alice", "a1"));
+        assertFalse(queue.remove("alice", "a1"), "not there any more");
+        assertTrue(queue.remove("bob", "b1"));
+        assertEquals(1, queue.size());
+        assertEquals("a2", queue.poll(this::running));
+        assertTrue(queue.isEmpty());
     }
 }
