@@ -71,7 +71,9 @@ class RequestRulesTest {
             Map.entry("control-set", "{\"name\":\"kinases\",\"siteId\":\"plasmodb\",\"positiveIds\":[\"G1\"]}"),
             Map.entry("control-set-patch", "{\"name\":\"kinases\"}"),
             Map.entry("control-resolution", "{\"siteId\":\"plasmodb\",\"positiveControls\":[\"G1\"]}"),
-            Map.entry("experiment-patch", "{\"name\":\"renamed\"}"));
+            Map.entry("experiment-patch", "{\"name\":\"renamed\"}"),
+            Map.entry("refine", "{\"action\":\"combine\",\"searchName\":\"GenesByTaxon\",\"operator\":\"union\"}"),
+            Map.entry("undo", "{\"version\":2}"));
 
     private static final Map<String, Class<?>> TYPES = Map.ofEntries(
             Map.entry("experiment", ExperimentRequest.class), Map.entry("batch", BatchRequest.class),
@@ -83,7 +85,8 @@ class RequestRulesTest {
             Map.entry("parameter-optimization", ParameterOptimizationRequest.class),
             Map.entry("control-set", ControlSetRequest.class), Map.entry("control-set-patch", ControlSetPatch.class),
             Map.entry("control-resolution", ControlResolutionRequest.class),
-            Map.entry("experiment-patch", ExperimentPatch.class));
+            Map.entry("experiment-patch", ExperimentPatch.class), Map.entry("refine", RefineRequest.class),
+            Map.entry("undo", UndoRequest.class));
 
     private static Validator validator;
 
@@ -219,6 +222,10 @@ class RequestRulesTest {
             control-resolution     | /negativeControls                | [null]                                          | /negativeControls
             experiment-patch       | /name                            | "  "                                            | /name
             experiment-patch       | /name                            | "%201"                                          | /name
+            refine                 | /action                          | "merge"                                         | /action
+            refine                 | /operator                        | "XOR"                                           | /operator
+            refine                 | /version                         | 0                                               | /version
+            undo                   | /version                         | 1                                               | /version
             """)
     void aFieldThatBreaksItsOwnRuleIsA400NamingIt(String request, String field, String badValue, String pointer)
             throws Exception {

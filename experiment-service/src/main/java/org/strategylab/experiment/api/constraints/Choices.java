@@ -16,6 +16,10 @@ public final class Choices {
     public static final String STEP_ANALYSIS_PHASES_REFUSAL =
             "must be one of step_evaluation, operator_comparison, contribution, sensitivity";
 
+    /** The operators of a combine step (in a step tree, and a refine's {@code operator}). */
+    public static final String OPERATORS = "INTERSECT|UNION|MINUS|RMINUS|LONLY|RONLY";
+    public static final String OPERATORS_REFUSAL = "must be one of INTERSECT, UNION, MINUS, RMINUS, LONLY, RONLY";
+
     /** An experiment's {@code mode}. */
     public static final String MODES = "single|multi-step|import";
     public static final String MODES_REFUSAL = "must be one of single, multi-step, import";
