@@ -1,5 +1,6 @@
 package org.strategylab.experiment.api;
 
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.List;
  * @param organism      the organism whose genes are the background; without it, the experiment's
  *                      organism (its search's {@code organism} parameter, the same in every step of a tree)
  */
-public record CustomEnrichRequest(@NotNull @Size(min = 1, max = 200) String geneSetName,
+public record CustomEnrichRequest(@NotBlank @Size(max = 200) String geneSetName,
                                   @NotNull @Size(min = 1) List<@NotNull String> geneIds,
                                   List<@NotNull String> backgroundIds, String organism) {
 }

@@ -1,7 +1,14 @@
 package org.strategylab.experiment.api;
 
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import java.util.List;
+import org.hibernate.validator.constraints.Range;
 import org.strategylab.evaluation.model.OptimizationSpec;
+import org.strategylab.experiment.api.constraints.Choices;
+import org.strategylab.experiment.api.constraints.ObjectiveName;
+import org.strategylab.experiment.api.constraints.OptimizationSpecs;
 
 /**
  * {@code POST /experiments/{id}/parameter-optimization}, and the {@code optimization*} fields of an
@@ -16,6 +23,10 @@ import org.strategylab.evaluation.model.OptimizationSpec;
  * @param targetStep the step of a strategy experiment to tune ({@code optimizationTargetStep}); null for a
  *                   single-search experiment
  */
-public record ParameterOptimizationRequest(List<OptimizationSpec> specs, String objective, Integer budget,
-                                           String method, String targetStep) {
+public record ParameterOptimizationRequest(
+        @NotEmpty(message = "give at least one parameter to optimise") @OptimizationSpecs List<@NotNull OptimizationSpec> specs,
+        @ObjectiveName String objective,
+        @Range(min = Choices.MIN_BUDGET, max = Choices.MAX_BUDGET) Integer budget,
+        @Pattern(regexp = Choices.OPTIMIZATION_METHODS, message = Choices.OPTIMIZATION_METHODS_REFUSAL) String method,
+        String targetStep) {
 }

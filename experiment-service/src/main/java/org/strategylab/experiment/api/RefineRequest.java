@@ -4,6 +4,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import java.util.Map;
+import org.strategylab.experiment.api.constraints.Choices;
 
 /**
  * A refinement of an experiment's result on its upstream strategy ({@code api-contract.md} §4.5):
@@ -15,6 +16,8 @@ import java.util.Map;
  *                experiment is at another version now, nothing changes and the answer is a 409
  */
 public record RefineRequest(@NotBlank @Pattern(regexp = "combine|transform", message = "must be combine or transform") String action,
-                            String searchName, Map<String, Object> parameters, String operator, String transformName,
+                            String searchName, Map<String, Object> parameters,
+                            @Pattern(regexp = "(?i)" + Choices.OPERATORS, message = Choices.OPERATORS_REFUSAL) String operator,
+                            String transformName,
                             @Min(value = 1, message = "must be 1 or more") Integer version) {
 }

@@ -1,6 +1,12 @@
 package org.strategylab.experiment.api;
 
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import java.util.List;
+import org.hibernate.validator.constraints.Range;
+import org.strategylab.evaluation.optimization.SweepValues;
+import org.strategylab.experiment.api.constraints.Choices;
 
 /**
  * {@code POST /experiments/{id}/threshold-sweep} (rule 4.5.6, {@code api-contract.md} §4.4).
@@ -12,6 +18,10 @@ import java.util.List;
  * @param steps         numeric: how many evenly spaced values (3–50, default 10)
  * @param values        categorical: the values, in the order they are reported
  */
-public record ThresholdSweepRequest(String parameterName, String sweepType, Double minValue, Double maxValue,
-                                    Integer steps, List<String> values) {
+public record ThresholdSweepRequest(
+        @NotBlank String parameterName,
+        @Pattern(regexp = Choices.SWEEP_TYPES, message = Choices.SWEEP_TYPES_REFUSAL) String sweepType,
+        Double minValue, Double maxValue,
+        @Range(min = SweepValues.MIN_STEPS, max = SweepValues.MAX_STEPS) Integer steps,
+        List<@NotNull String> values) {
 }

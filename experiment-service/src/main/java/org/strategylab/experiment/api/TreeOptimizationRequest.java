@@ -1,8 +1,14 @@
 package org.strategylab.experiment.api;
 
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.PositiveOrZero;
 import java.util.List;
+import org.hibernate.validator.constraints.Range;
 import org.strategylab.evaluation.model.OperatorKnob;
 import org.strategylab.evaluation.model.ThresholdKnob;
+import org.strategylab.experiment.api.constraints.Choices;
+import org.strategylab.experiment.api.constraints.ObjectiveName;
+import org.strategylab.experiment.api.constraints.ThresholdKnobs;
 
 /**
  * {@code POST /experiments/{id}/tree-optimization} (spec §2.4, DECISIONS 16): tune threshold
@@ -16,6 +22,9 @@ import org.strategylab.evaluation.model.ThresholdKnob;
  * @param budget         trials (5–200, default 50)
  * @param maxListSize    a trial whose result is larger is recorded as rejected (score 0)
  */
-public record TreeOptimizationRequest(List<ThresholdKnob> thresholdKnobs, List<OperatorKnob> operatorKnobs,
-                                      String objective, Integer budget, Integer maxListSize) {
+public record TreeOptimizationRequest(@ThresholdKnobs List<ThresholdKnob> thresholdKnobs,
+                                      List<@NotNull OperatorKnob> operatorKnobs,
+                                      @ObjectiveName String objective,
+                                      @Range(min = Choices.MIN_BUDGET, max = Choices.MAX_BUDGET) Integer budget,
+                                      @PositiveOrZero Integer maxListSize) {
 }

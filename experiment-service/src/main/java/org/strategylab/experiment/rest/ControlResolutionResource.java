@@ -41,7 +41,8 @@ public class ControlResolutionResource {
             + " genes in both lists, and whether a run would be refused and why")
     @APIResponse(responseCode = "200", description = "{siteId, controlSetId, controlResolution, positiveGenes,"
             + " negativeGenes, genesInBothLists, runnable, refusals[{pointer, message}]}")
-    @APIResponse(responseCode = "422", description = "An unknown site, no IDs, a list over the limit; errors[] names the field")
+    @APIResponse(responseCode = "400", description = "A missing siteId, a list over the limit or holding null; errors[] names the field")
+    @APIResponse(responseCode = "422", description = "An unknown site, no IDs; errors[] names the field")
     @APIResponse(responseCode = "404", description = "A controlSetId you may not read")
     public Uni<ControlResolutionAnswer> resolve(@Valid @NotNull ControlResolutionRequest request) {
         return resolutions.resolve(caller.id(), token.getRawToken(), request);

@@ -2,6 +2,7 @@ package org.strategylab.experiment.rest;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -36,8 +37,9 @@ public class ControlTestResource {
             + " (positiveControls, negativeControls or controlSetId) on the site: metrics and which controls it holds")
     @APIResponse(responseCode = "200", description = "{metrics, resultCount, truePositiveIds, falseNegativeIds,"
             + " falsePositiveIds, trueNegativeIds}")
+    @APIResponse(responseCode = "400", description = "A field breaks its own rule (as in an experiment's body); errors[] names it")
     @APIResponse(responseCode = "422", description = "The same checks as an experiment's body; errors[] names the field")
-    public Uni<ControlTestResult> test(@NotNull ExperimentRequest request) {
+    public Uni<ControlTestResult> test(@Valid @NotNull ExperimentRequest request) {
         return controlTests.test(caller.id(), token.getRawToken(), request);
     }
 }

@@ -66,7 +66,8 @@ public class ExperimentAnalysisResource {
             + " each type replaces its stored result, a failed type carries its error and keeps the previous terms")
     @APIResponse(responseCode = "200", description = "One EnrichmentResult per requested type")
     @APIResponse(responseCode = "409", description = "The experiment has not completed")
-    @APIResponse(responseCode = "422", description = "An unknown or repeated analysis type; errors[] names it")
+    @APIResponse(responseCode = "400", description = "An unknown or repeated analysis type; errors[] names it")
+    @APIResponse(responseCode = "422", description = "Parameters of a type not asked for; errors[] names them")
     public Uni<List<EnrichmentResult>> enrich(@PathParam("id") String id, @Valid @NotNull EnrichRequest request) {
         return enrichment.enrich(caller.id(), token.getRawToken(), id, request);
     }
@@ -75,7 +76,8 @@ public class ExperimentAnalysisResource {
     @Path("/custom-enrich")
     @Operation(summary = "Test a gene set against the experiment's result within a background (the given IDs, else the"
             + " organism's genes): exact hypergeometric p, fold enrichment, odds ratios")
-    @APIResponse(responseCode = "422", description = "An empty gene set, one larger than the background, no single organism"
+    @APIResponse(responseCode = "400", description = "No gene set name or genes; errors[] names the field")
+    @APIResponse(responseCode = "422", description = "A gene set naming no gene of the site, one larger than the background, no single organism"
             + " to take the background from; errors[] names the field")
     public Uni<CustomEnrichmentAnswer> customEnrich(@PathParam("id") String id, @Valid @NotNull CustomEnrichRequest request) {
         return customEnrichment.enrich(caller.id(), token.getRawToken(), id, request);
@@ -86,10 +88,12 @@ public class ExperimentAnalysisResource {
     @Operation(summary = "Sweep one parameter of the experiment's search or tree: 202 with the operation (sweep_point per"
             + " value, then sweep_complete); SSE with Accept: text/event-stream at the gateway")
     @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
-    @APIResponse(responseCode = "422", description = "No values, no range, steps outside 3–50, a parameter the experiment"
-            + " does not have; errors[] names the field")
+    @APIResponse(responseCode = "400", description = "No parameterName, an unknown sweepType, steps outside 3–50; errors[]"
+            + " names the field")
+    @APIResponse(responseCode = "422", description = "No values, no range, a parameter the experiment does not have;"
+            + " errors[] names the field")
     public Uni<jakarta.ws.rs.core.Response> thresholdSweep(@PathParam("id") String id,
-                                                           @NotNull ThresholdSweepRequest request) {
+                                                           @Valid @NotNull ThresholdSweepRequest request) {
         return sweeps.start(caller.id(), token.getRawToken(), id, request)
                 .map(started -> Accepted.response(started).build());
     }
@@ -100,8 +104,8 @@ public class ExperimentAnalysisResource {
             + " contribution, parameter sensitivity): 202 with the operation; the result lands on the experiment")
     @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
     @APIResponse(responseCode = "409", description = "A gene-ID experiment has no strategy")
-    @APIResponse(responseCode = "422", description = "An unknown or repeated phase; errors[] names it")
-    public Uni<jakarta.ws.rs.core.Response> stepAnalysis(@PathParam("id") String id, StepAnalysisRequest request) {
+    @APIResponse(responseCode = "400", description = "An unknown or repeated phase; errors[] names it")
+    public Uni<jakarta.ws.rs.core.Response> stepAnalysis(@PathParam("id") String id, @Valid StepAnalysisRequest request) {
         return stepAnalyses.start(caller.id(), token.getRawToken(), id, request)
                 .map(started -> Accepted.response(started).build());
     }
@@ -111,10 +115,12 @@ public class ExperimentAnalysisResource {
     @Operation(summary = "Tune threshold parameters and combine operators of the experiment's strategy for an objective"
             + " (precision_at_K honours K): 202 with the operation; every trial lands on the experiment")
     @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
-    @APIResponse(responseCode = "422", description = "An unknown objective, a budget outside 5–200, no knob, a knob the"
-            + " tree does not have; errors[] names the field")
+    @APIResponse(responseCode = "400", description = "An unknown objective, a budget outside 5–200, a knob without its"
+            + " parameter or with a bad range; errors[] names the field")
+    @APIResponse(responseCode = "422", description = "No knob, a knob the tree does not have, a parameter that is not"
+            + " numeric; errors[] names the field")
     public Uni<jakarta.ws.rs.core.Response> treeOptimization(@PathParam("id") String id,
-                                                             @NotNull TreeOptimizationRequest request) {
+                                                             @Valid @NotNull TreeOptimizationRequest request) {
         return treeOptimizations.start(caller.id(), token.getRawToken(), id, request)
                 .map(started -> Accepted.response(started).build());
     }
@@ -126,10 +132,12 @@ public class ExperimentAnalysisResource {
             + " the trials, Pareto frontier and parameter sensitivity land on the experiment's optimizationResult")
     @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
     @APIResponse(responseCode = "409", description = "A gene-ID experiment has no search")
-    @APIResponse(responseCode = "422", description = "No specs, a parameter the search does not have, a bad range or"
-            + " choices, an unknown objective or method, a budget outside 5–200; errors[] names the field")
+    @APIResponse(responseCode = "400", description = "No specs, a bad type, range or choices, an unknown objective or"
+            + " method, a budget outside 5–200; errors[] names the field")
+    @APIResponse(responseCode = "422", description = "A parameter the search does not have or cannot vary that way, a"
+            + " step the strategy does not have; errors[] names the field")
     public Uni<jakarta.ws.rs.core.Response> parameterOptimization(@PathParam("id") String id,
-                                                                  @NotNull ParameterOptimizationRequest request) {
+                                                                  @Valid @NotNull ParameterOptimizationRequest request) {
         return parameterOptimizations.start(caller.id(), token.getRawToken(), id, request)
                 .map(started -> Accepted.response(started).build());
     }

@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.ws.rs.Consumes;
@@ -68,7 +69,10 @@ public class ExperimentResource {
     @POST
     @Operation(summary = "Run an experiment: 202 with the operation to follow (SSE with Accept: text/event-stream at the gateway)")
     @APIResponse(responseCode = "202", description = "Started: {operationId, experimentId, statePath}")
-    @APIResponse(responseCode = "422", description = "A field is invalid; errors[] names it")
+    @APIResponse(responseCode = "400", description = "A field breaks its own rule (missing, out of range, too long or too"
+            + " large, not one of its values, repeated); errors[] names it")
+    @APIResponse(responseCode = "422", description = "Fields that do not go together, or that the site or stored data refuse;"
+            + " errors[] names them")
     public Uni<Response> start(@Valid @NotNull ExperimentRequest request) {
         return experiments.start(caller.id(), token.getRawToken(), request)
                 .map(started -> Accepted.response(started)
@@ -93,7 +97,7 @@ public class ExperimentResource {
     @Path("/seed")
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Seed a site with demo strategies (on the site, in your account) and a demo control set")
-    public Uni<Response> seed(@QueryParam("siteId") String siteId) {
+    public Uni<Response> seed(@QueryParam("siteId") @NotBlank String siteId) {
         return experiments.seed(caller.id(), token.getRawToken(), siteId).map(started -> Accepted.response(started).build());
     }
 
@@ -112,7 +116,8 @@ public class ExperimentResource {
     @Operation(summary = "The fold enrichment of every stored term across two or more of your experiments,"
             + " optionally of one analysis type")
     @APIResponse(responseCode = "404", description = "An experiment is not yours or does not exist")
-    @APIResponse(responseCode = "422", description = "Fewer than 2 experiments, a repeated one, an unknown analysis type")
+    @APIResponse(responseCode = "400", description = "Fewer than 2 or more than 50 experiments, a repeated one, an unknown"
+            + " analysis type; errors[] names the field")
     public Uni<org.strategylab.evaluation.model.EnrichmentComparison> enrichmentCompare(
             @Valid @NotNull EnrichmentCompareRequest request) {
         return enrichmentCompare.compare(caller.id(), request);

@@ -16,7 +16,6 @@ import org.strategylab.evaluation.ids.IdNormaliser;
 import org.strategylab.experiment.api.ControlResolutionAnswer;
 import org.strategylab.experiment.api.ControlResolutionRequest;
 import org.strategylab.experiment.api.ControlSet;
-import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.persistence.ControlSetRepository;
 import org.strategylab.sites.SiteRegistry;
 
@@ -38,17 +37,13 @@ public class ControlResolutions {
     @Inject
     SiteRegistry sites;
 
-    @Inject
-    ExperimentConfig config;
-
     /** The resolution; a 422 naming the field for input that cannot be resolved, 404 for a set the caller may not read. */
     public Uni<ControlResolutionAnswer> resolve(String callerId, String token, ControlResolutionRequest request) {
         List<FieldError> errors = new ArrayList<>();
         if (sites.find(request.siteId()).isEmpty()) {
             errors.add(new FieldError("/siteId", "no site with id '" + request.siteId() + "'"));
         }
-        checkList("/positiveControls", request.positiveControls(), errors);
-        checkList("/negativeControls", request.negativeControls(), errors);
+        // each list within control-sets.max-ids and without null: the request's constraints
         return controlSet(callerId, request.controlSetId()).chain(set -> {
             if (set.isPresent() && !set.get().siteId().equals(request.siteId())) {
                 errors.add(new FieldError("/controlSetId", "the control set belongs to site '" + set.get().siteId()
@@ -83,19 +78,6 @@ public class ControlResolutions {
         }
         return new ControlResolutionAnswer(request.siteId(), request.controlSetId(), outcome.resolution(),
                 outcome.positives(), outcome.negatives(), outcome.genesInBoth(), refusals.isEmpty(), refusals);
-    }
-
-    private void checkList(String pointer, List<String> ids, List<FieldError> errors) {
-        if (ids == null) {
-            return;
-        }
-        int max = config.controlSets().maxIds();
-        if (ids.size() > max) {
-            errors.add(new FieldError(pointer, "has " + ids.size() + " IDs; at most " + max
-                    + " are allowed (strategylab.experiments.control-sets.max-ids)"));
-        } else if (ids.stream().anyMatch(id -> id == null)) {
-            errors.add(new FieldError(pointer, "must not contain null"));
-        }
     }
 
     private Uni<Optional<ControlSet>> controlSet(String callerId, String id) {

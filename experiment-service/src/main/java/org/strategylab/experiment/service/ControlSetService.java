@@ -18,7 +18,6 @@ import org.strategylab.experiment.api.ControlSetPage;
 import org.strategylab.experiment.api.ControlSetPatch;
 import org.strategylab.experiment.api.ControlSetRequest;
 import org.strategylab.experiment.api.ControlSetResolution;
-import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.persistence.ControlSetRepository;
 import org.strategylab.sites.SiteRegistry;
 
@@ -39,9 +38,6 @@ public class ControlSetService {
     SiteRegistry sites;
 
     @Inject
-    ExperimentConfig config;
-
-    @Inject
     ControlResolver resolver;
 
     /** Stores a new set, its lists resolved against the site (or the resolution said unknown). */
@@ -51,7 +47,7 @@ public class ControlSetService {
             errors.add(new FieldError("/siteId", "no site with id '" + request.siteId() + "'"));
         }
         Lists lists = lists(request.positiveIds(), request.negativeIds(), errors);
-        List<String> tags = tags(request.tags(), errors);
+        List<String> tags = IdNormaliser.clean(nullToEmpty(request.tags()));
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("The control set has " + errors.size() + " invalid field(s)", errors);
         }
@@ -122,10 +118,7 @@ public class ControlSetService {
         List<FieldError> errors = new ArrayList<>();
         Lists lists = lists(patch.positiveIds() == null ? current.positiveIds() : patch.positiveIds(),
                 patch.negativeIds() == null ? current.negativeIds() : patch.negativeIds(), errors);
-        List<String> tags = patch.tags() == null ? current.tags() : tags(patch.tags(), errors);
-        if (patch.name() != null && patch.name().isBlank()) {
-            errors.add(new FieldError("/name", "must not be blank"));
-        }
+        List<String> tags = patch.tags() == null ? current.tags() : IdNormaliser.clean(patch.tags());
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("The change has " + errors.size() + " invalid field(s)", errors);
         }
@@ -140,12 +133,8 @@ public class ControlSetService {
     private record Lists(List<String> positives, List<String> negatives) {
     }
 
-    /** Both lists cleaned and checked: each within the limit, no ID in both. */
-    private Lists lists(List<String> positives, List<String> negatives, List<FieldError> errors) {
-        boolean tooLong = tooLong("/positiveIds", positives, errors) | tooLong("/negativeIds", negatives, errors);
-        if (tooLong) {
-            return new Lists(List.of(), List.of());
-        }
+    /** Both lists cleaned, no ID in both (each list's limit is the request's constraint). */
+    private static Lists lists(List<String> positives, List<String> negatives, List<FieldError> errors) {
         try {
             ControlSets controls = ControlSets.of(nullToEmpty(positives), nullToEmpty(negatives));
             return new Lists(controls.positives(), controls.negatives());
@@ -154,24 +143,6 @@ public class ControlSetService {
                     e.getMessage().substring(e.field().length() + 2)));
             return new Lists(List.of(), List.of());
         }
-    }
-
-    private boolean tooLong(String pointer, List<String> ids, List<FieldError> errors) {
-        int max = config.controlSets().maxIds();
-        if (ids == null || ids.size() <= max) {
-            return false;
-        }
-        errors.add(new FieldError(pointer, "has " + ids.size() + " IDs; at most " + max
-                + " are allowed (strategylab.experiments.control-sets.max-ids)"));
-        return true;
-    }
-
-    private List<String> tags(List<String> tags, List<FieldError> errors) {
-        List<String> cleaned = IdNormaliser.clean(nullToEmpty(tags));
-        if (cleaned.size() > config.controlSets().maxTags()) {
-            errors.add(new FieldError("/tags", "at most " + config.controlSets().maxTags() + " tags are allowed"));
-        }
-        return cleaned;
     }
 
     private static <T> List<T> nullToEmpty(List<T> values) {

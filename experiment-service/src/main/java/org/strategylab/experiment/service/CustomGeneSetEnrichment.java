@@ -62,9 +62,6 @@ public class CustomGeneSetEnrichment {
     }
 
     public Uni<CustomEnrichmentAnswer> enrich(String callerId, String token, String id, CustomEnrichRequest request) {
-        if (request.geneSetName().isBlank()) {
-            throw invalid("/geneSetName", "must not be blank");
-        }
         return experiments.owned(callerId, id).chain(row -> {
             if (!ExperimentRepository.COMPLETED.equals(row.status)) {
                 throw ProblemException.conflict("EXPERIMENT_NOT_COMPLETED",

@@ -204,24 +204,13 @@ public class ExperimentEnrichment {
         return List.copyOf(byType.values());
     }
 
-    /** Unknown and repeated analysis types, each named by its index under {@code /enrichmentTypes}. */
-    public static Set<String> checkTypes(List<String> types, List<FieldError> errors) {
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < types.size(); i++) {
-            String type = types.get(i);
-            if (!PLUGINS.containsKey(type)) {
-                errors.add(new FieldError("/enrichmentTypes/" + i,
-                        "must be one of go_function, go_component, go_process, pathway, word"));
-            } else if (!seen.add(type)) {
-                errors.add(new FieldError("/enrichmentTypes/" + i, "repeats '" + type + "'"));
-            }
-        }
-        return seen;
-    }
-
+    /**
+     * The types asked for, with their parameters checked against them; unknown and repeated types
+     * are the request's constraints (400).
+     */
     private static List<String> checkedTypes(EnrichRequest request) {
         List<FieldError> errors = new ArrayList<>();
-        Set<String> seen = checkTypes(request.enrichmentTypes(), errors);
+        Set<String> seen = new HashSet<>(request.enrichmentTypes());
         if (request.parameters() != null) {
             request.parameters().keySet().stream().filter(type -> !seen.contains(type)).sorted().forEach(type ->
                     errors.add(new FieldError("/parameters/" + type, "names no requested analysis type")));

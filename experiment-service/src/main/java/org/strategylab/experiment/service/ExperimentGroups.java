@@ -18,7 +18,6 @@ import org.strategylab.experiment.api.BatchRequest;
 import org.strategylab.experiment.api.BenchmarkRequest;
 import org.strategylab.experiment.api.ExperimentRequest;
 import org.strategylab.experiment.api.OperationStarted;
-import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.messaging.CommandPublisher;
 import org.strategylab.experiment.messaging.ExperimentCommand;
 import org.strategylab.experiment.persistence.ExperimentEntity;
@@ -47,9 +46,6 @@ public class ExperimentGroups {
     CommandPublisher commands;
 
     @Inject
-    ExperimentConfig config;
-
-    @Inject
     ActiveOperationCap cap;
 
     /** A member to validate and the way its errors map back to the caller's body. */
@@ -62,7 +58,6 @@ public class ExperimentGroups {
         if (base.targetGeneIds() != null) {
             errors.add(new FieldError("/base/targetGeneIds", "a batch runs a search per organism; gene-ID mode has no search"));
         }
-        checkSize("/targetOrganisms", batch.targetOrganisms().size(), errors);
         String parameter = batch.organismParamName();
         List<Member> members = new ArrayList<>();
         for (int i = 0; i < batch.targetOrganisms().size() && errors.isEmpty(); i++) {
@@ -91,7 +86,6 @@ public class ExperimentGroups {
 
     public Uni<OperationAccepted> benchmark(String callerId, String token, BenchmarkRequest benchmark) {
         List<FieldError> errors = new ArrayList<>();
-        checkSize("/controlSets", benchmark.controlSets().size(), errors);
         long primaries = benchmark.controlSets().stream().filter(set -> Boolean.TRUE.equals(set.isPrimary())).count();
         if (primaries > 1) {
             errors.add(new FieldError("/controlSets", "at most one control set is primary"));
@@ -198,13 +192,6 @@ public class ExperimentGroups {
                 .filter(problem -> problem.status() == first.status())
                 .forEach(problem -> errors.addAll(problem.errors()));
         return new ProblemException(first.status(), first.code(), first.title(), first.getMessage(), List.copyOf(errors));
-    }
-
-    private void checkSize(String pointer, int size, List<FieldError> errors) {
-        if (size > config.runs().maxGroupMembers()) {
-            errors.add(new FieldError(pointer, "at most " + config.runs().maxGroupMembers()
-                    + " members (strategylab.experiments.runs.max-group-members)"));
-        }
     }
 
     private static void refuse(List<FieldError> errors) {

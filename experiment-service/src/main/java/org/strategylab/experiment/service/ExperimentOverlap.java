@@ -7,10 +7,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.model.GeneInfo;
 import org.strategylab.evaluation.overlap.ExperimentGenes;
@@ -36,13 +33,7 @@ public class ExperimentOverlap {
      * gene of each result (read from the site as the caller; a search's experiment must have run).
      */
     public Uni<OverlapAnswer> overlap(String callerId, String token, List<String> ids, OverlapBasis basis) {
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < ids.size(); i++) {
-            if (!seen.add(ids.get(i))) {
-                throw ProblemException.invalid("An experiment is named twice",
-                        List.of(new FieldError("/experimentIds/" + i, "repeats '" + ids.get(i) + "'")));
-            }
-        }
+        // 2–50 distinct experiments: the request's constraints
         List<Uni<ExperimentGenes>> reads = new ArrayList<>();
         for (String id : ids) {
             reads.add(experiments.owned(callerId, id).chain(row -> {

@@ -1,6 +1,5 @@
 package org.strategylab.experiment.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
@@ -20,27 +18,27 @@ import org.strategylab.evaluation.ids.IdNormaliser;
 import org.strategylab.experiment.api.ControlSet;
 import org.strategylab.experiment.api.ExperimentRequest;
 import org.strategylab.experiment.api.ExperimentSettings;
+import org.strategylab.experiment.api.ParameterOptimizationRequest;
+import org.strategylab.experiment.api.TreeOptimizationRequest;
 import org.strategylab.experiment.client.UpstreamFailure;
 import org.strategylab.experiment.client.UpstreamGateway;
-import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.persistence.ControlSetRepository;
 import org.strategylab.sites.SiteRegistry;
 
 /**
- * Checks an experiment request before anything runs, so every mistake is a 4xx naming its field:
- * the site, the mode's inputs, the controls (inline or from a control set the caller may read), the
- * limits, and — for upstream modes — the search and parameter values, asked of the site through
- * upstream-gateway. Last, the controls are resolved against the site ({@link ControlResolver}).
- * Fields of phases that do not exist yet are refused, never ignored.
+ * Checks an experiment request before anything runs, so every mistake is a 4xx naming its field.
+ * Each field's own rule (range, size, allowed values) is a constraint of {@link ExperimentRequest},
+ * checked at the edge (400). Here come the rules that need more than one field or more than the
+ * body (422): the site, the mode's inputs, fields that only go with others, the controls (inline or
+ * from a control set the caller may read), and — for upstream modes — the search and parameter
+ * values, asked of the site through upstream-gateway. Last, the controls are resolved against the
+ * site ({@link ControlResolver}).
  */
 @ApplicationScoped
 public class ExperimentRequests {
 
     static final String DEFAULT_NAME = "Untitled Experiment";
     static final String DEFAULT_RECORD_TYPE = "transcript";
-    private static final Set<String> MODES = Set.of("single", "multi-step", "import");
-    private static final Set<String> VALUE_FORMATS = Set.of("newline", "json_list", "comma");
-    private static final String NOT_YET = "is not supported yet (the analyses issue adds it); leave it out";
 
     @Inject
     SiteRegistry sites;
@@ -57,16 +55,16 @@ public class ExperimentRequests {
     @Inject
     ControlResolver resolver;
 
-    @Inject
-    ExperimentConfig config;
-
-    /** Validates a request of the caller; fails with a {@link ProblemException} naming every bad field. */
+    /**
+     * Validates a request of the caller whose fields have passed their own constraints; fails with a
+     * {@link ProblemException} naming every bad field.
+     */
     public Uni<ValidatedExperiment> validate(String callerId, String token, ExperimentRequest request) {
         List<FieldError> errors = new ArrayList<>();
         if (sites.find(request.siteId()).isEmpty()) {
             errors.add(new FieldError("/siteId", "no site with id '" + request.siteId() + "'"));
         }
-        refuseUnsupported(request, errors);
+        fieldsThatGoTogether(request, errors);
         String mode = mode(request, errors);
         ObjectNode tree = null;
         List<StepTreeReader.SearchNode> searches = List.of();
@@ -77,23 +75,10 @@ public class ExperimentRequests {
         }
         List<String> targets = null;
         if (ExperimentSettings.GENE_IDS.equals(mode)) {
-            targets = targetGeneIds(request.targetGeneIds(), errors);
+            // at least one ID, none null and within runs.max-target-genes: the request's constraints
+            targets = IdNormaliser.clean(request.targetGeneIds());
         }
-        String direction = null;
-        if (request.sortDirection() != null) {
-            direction = request.sortDirection().toUpperCase(Locale.ROOT);
-            if (!direction.equals("ASC") && !direction.equals("DESC")) {
-                errors.add(new FieldError("/sortDirection", "must be ASC or DESC"));
-            }
-        }
-        if (request.controlsValueFormat() != null && !VALUE_FORMATS.contains(request.controlsValueFormat())) {
-            errors.add(new FieldError("/controlsValueFormat", "must be one of " + VALUE_FORMATS));
-        }
-        if (request.bootstrapIterations() != null
-                && request.bootstrapIterations() > config.runs().maxBootstrapIterations()) {
-            errors.add(new FieldError("/bootstrapIterations", "at most " + config.runs().maxBootstrapIterations()
-                    + " iterations (strategylab.experiments.runs.max-bootstrap-iterations)"));
-        }
+        String direction = request.sortDirection() == null ? null : request.sortDirection().toUpperCase(Locale.ROOT);
         String finalMode = mode;
         ObjectNode finalTree = tree;
         List<String> finalTargets = targets;
@@ -142,113 +127,60 @@ public class ExperimentRequests {
         });
     }
 
-    private void refuseUnsupported(ExperimentRequest r, List<FieldError> errors) {
-        if (r.enrichmentTypes() != null) {
-            ExperimentEnrichment.checkTypes(r.enrichmentTypes(), errors);
-        }
+    /** Fields that only go with others, or not with gene-ID mode. */
+    private static void fieldsThatGoTogether(ExperimentRequest r, List<FieldError> errors) {
         if (Boolean.TRUE.equals(r.enableStepAnalysis()) && r.targetGeneIds() != null) {
             errors.add(new FieldError("/enableStepAnalysis", "a gene-ID experiment has no search or strategy to analyse"));
         }
-        if (r.stepAnalysisPhases() != null && !r.stepAnalysisPhases().isEmpty()) {
-            if (!Boolean.TRUE.equals(r.enableStepAnalysis())) {
-                errors.add(new FieldError("/stepAnalysisPhases", "needs enableStepAnalysis: true"));
-            }
-            StepAnalyses.checkPhases(r.stepAnalysisPhases(), "/stepAnalysisPhases/", errors);
+        if (present(r.stepAnalysisPhases()) && !Boolean.TRUE.equals(r.enableStepAnalysis())) {
+            errors.add(new FieldError("/stepAnalysisPhases", "needs enableStepAnalysis: true"));
         }
         if (present(r.optimizationSpecs())) {
             if (r.targetGeneIds() != null) {
                 errors.add(new FieldError("/optimizationSpecs", "a gene-ID experiment has no search to optimise"));
             }
-            knobs(r.optimizationSpecs(), "optimizationSpecs", org.strategylab.evaluation.model.OptimizationSpec[].class,
-                    errors);
         } else if (r.optimizationBudget() != null || r.optimizationObjective() != null
                 || r.optimizationTargetStep() != null) {
             String field = r.optimizationBudget() != null ? "optimizationBudget"
                     : r.optimizationObjective() != null ? "optimizationObjective" : "optimizationTargetStep";
             errors.add(new FieldError("/" + field, "needs optimizationSpecs"));
         }
-        if (r.optimizationBudget() != null && (r.optimizationBudget() < ParameterOptimizations.MIN_BUDGET
-                || r.optimizationBudget() > ParameterOptimizations.MAX_BUDGET)) {
-            errors.add(new FieldError("/optimizationBudget", "must be between " + ParameterOptimizations.MIN_BUDGET
-                    + " and " + ParameterOptimizations.MAX_BUDGET));
-        }
         if (present(r.thresholdKnobs()) || present(r.operatorKnobs())) {
             if (r.targetGeneIds() != null) {
                 errors.add(new FieldError("/thresholdKnobs", "a gene-ID experiment has no search or strategy to optimise"));
             }
-            knobs(r.thresholdKnobs(), "thresholdKnobs", org.strategylab.evaluation.model.ThresholdKnob[].class, errors);
-            knobs(r.operatorKnobs(), "operatorKnobs", org.strategylab.evaluation.model.OperatorKnob[].class, errors);
         } else if (r.treeOptimizationBudget() != null || r.treeOptimizationObjective() != null || r.maxListSize() != null) {
             String field = r.treeOptimizationBudget() != null ? "treeOptimizationBudget"
                     : r.treeOptimizationObjective() != null ? "treeOptimizationObjective" : "maxListSize";
             errors.add(new FieldError("/" + field, "needs thresholdKnobs or operatorKnobs"));
         }
-        if (r.treeOptimizationBudget() != null && (r.treeOptimizationBudget() < TreeOptimizations.MIN_BUDGET
-                || r.treeOptimizationBudget() > TreeOptimizations.MAX_BUDGET)) {
-            errors.add(new FieldError("/treeOptimizationBudget", "must be between " + TreeOptimizations.MIN_BUDGET
-                    + " and " + TreeOptimizations.MAX_BUDGET));
-        }
-        if (r.sourceStrategyId() != null) {
-            errors.add(new FieldError("/sourceStrategyId", "importing an upstream strategy " + NOT_YET.substring(3)));
-        }
     }
 
-    /** A list of knobs as evaluation-core reads them; one that does not fit is a 422 naming the list. */
-    private static <T> void knobs(JsonNode node, String field, Class<T[]> type, List<FieldError> errors) {
-        if (!present(node)) {
-            return;
-        }
-        try {
-            org.strategylab.evaluation.json.EvaluationJson.mapper().treeToValue(node, type);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
-            errors.add(new FieldError("/" + field, "must be a list of " + (field.startsWith("threshold")
-                    ? "{stepId, paramName, minVal, maxVal, stepSize?}" : "{combineNodeId, options}")));
-        }
-    }
-
-    /** The run's tree-knob optimisation, when it has knobs (checked already). */
-    private static org.strategylab.experiment.api.TreeOptimizationRequest treeOptimization(ExperimentRequest r) {
+    /** The run's tree-knob optimisation, when it has knobs. */
+    private static TreeOptimizationRequest treeOptimization(ExperimentRequest r) {
         if (!present(r.thresholdKnobs()) && !present(r.operatorKnobs())) {
             return null;
         }
-        try {
-            var mapper = org.strategylab.evaluation.json.EvaluationJson.mapper();
-            List<org.strategylab.evaluation.model.ThresholdKnob> thresholds = present(r.thresholdKnobs())
-                    ? List.of(mapper.treeToValue(r.thresholdKnobs(), org.strategylab.evaluation.model.ThresholdKnob[].class))
-                    : List.of();
-            List<org.strategylab.evaluation.model.OperatorKnob> operators = present(r.operatorKnobs())
-                    ? List.of(mapper.treeToValue(r.operatorKnobs(), org.strategylab.evaluation.model.OperatorKnob[].class))
-                    : List.of();
-            return new org.strategylab.experiment.api.TreeOptimizationRequest(thresholds, operators,
-                    r.treeOptimizationObjective(), r.treeOptimizationBudget(), r.maxListSize());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("knobs were checked before", e);
-        }
+        return new TreeOptimizationRequest(present(r.thresholdKnobs()) ? List.copyOf(r.thresholdKnobs()) : List.of(),
+                present(r.operatorKnobs()) ? List.copyOf(r.operatorKnobs()) : List.of(),
+                r.treeOptimizationObjective(), r.treeOptimizationBudget(), r.maxListSize());
     }
 
-    private static org.strategylab.experiment.api.ParameterOptimizationRequest parameterOptimization(ExperimentRequest r) {
+    /** The run's parameter optimisation, when it has specs. */
+    private static ParameterOptimizationRequest parameterOptimization(ExperimentRequest r) {
         if (!present(r.optimizationSpecs())) {
             return null;
         }
-        try {
-            return new org.strategylab.experiment.api.ParameterOptimizationRequest(
-                    List.of(org.strategylab.evaluation.json.EvaluationJson.mapper().treeToValue(r.optimizationSpecs(),
-                            org.strategylab.evaluation.model.OptimizationSpec[].class)),
-                    r.optimizationObjective(), r.optimizationBudget(), null, blankToNull(r.optimizationTargetStep()));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("the specs were checked before", e);
-        }
+        return new ParameterOptimizationRequest(List.copyOf(r.optimizationSpecs()), r.optimizationObjective(),
+                r.optimizationBudget(), null, blankToNull(r.optimizationTargetStep()));
     }
 
-    private static boolean present(JsonNode node) {
-        return node != null && !node.isNull() && !(node.isContainerNode() && node.isEmpty());
+    private static boolean present(List<?> values) {
+        return values != null && !values.isEmpty();
     }
 
     /** gene-ids when IDs are given; multi-step for an object tree; otherwise one search. */
     private static String mode(ExperimentRequest r, List<FieldError> errors) {
-        if (r.mode() != null && !MODES.contains(r.mode())) {
-            errors.add(new FieldError("/mode", "must be one of " + MODES));
-        }
         if (r.targetGeneIds() != null) {
             return ExperimentSettings.GENE_IDS;
         }
@@ -264,24 +196,6 @@ public class ExperimentRequests {
             errors.add(new FieldError("/searchName", "name the search to run, or give targetGeneIds or a stepTree"));
         }
         return ExperimentSettings.SINGLE;
-    }
-
-    private List<String> targetGeneIds(List<String> ids, List<FieldError> errors) {
-        int max = config.runs().maxTargetGenes();
-        if (ids.size() > max) {
-            errors.add(new FieldError("/targetGeneIds", "has " + ids.size() + " IDs; at most " + max
-                    + " are allowed (strategylab.experiments.runs.max-target-genes)"));
-            return List.of();
-        }
-        if (ids.stream().anyMatch(id -> id == null)) {
-            errors.add(new FieldError("/targetGeneIds", "must not contain null"));
-            return List.of();
-        }
-        List<String> cleaned = IdNormaliser.clean(ids);
-        if (cleaned.isEmpty()) {
-            errors.add(new FieldError("/targetGeneIds", "must contain at least one gene ID"));
-        }
-        return cleaned;
     }
 
     /** The resolved controls and the label of the set they came from. */
@@ -318,24 +232,15 @@ public class ExperimentRequests {
         });
     }
 
-    private Controls checked(List<String> positives, List<String> negatives, String label, List<FieldError> errors) {
-        int max = config.controlSets().maxIds();
+    /**
+     * The controls cleaned: positives are needed (given, or from the control set), an ID in both lists
+     * is refused, and a control set's positives must name a gene. The inline lists' own limits are
+     * the request's constraints.
+     */
+    private static Controls checked(List<String> positives, List<String> negatives, String label,
+                                    List<FieldError> errors) {
         if (positives == null) {
             errors.add(new FieldError("/positiveControls", "give positive control genes or a controlSetId"));
-            return new Controls(List.of(), List.of(), label);
-        }
-        boolean tooLong = false;
-        for (var list : List.of(Map.entry("/positiveControls", positives), Map.entry("/negativeControls", negatives))) {
-            if (list.getValue().size() > max) {
-                errors.add(new FieldError(list.getKey(), "has " + list.getValue().size() + " IDs; at most " + max
-                        + " are allowed (strategylab.experiments.control-sets.max-ids)"));
-                tooLong = true;
-            } else if (list.getValue().stream().anyMatch(id -> id == null)) {
-                errors.add(new FieldError(list.getKey(), "must not contain null"));
-                tooLong = true;
-            }
-        }
-        if (tooLong) {
             return new Controls(List.of(), List.of(), label);
         }
         try {

@@ -144,9 +144,10 @@ public class ExperimentService {
 
     /** Seeds a site with demo strategies and a demo control set for the caller (operation kind {@code seed}). */
     public Uni<OperationAccepted> seed(String callerId, String token, String siteId) {
-        if (siteId == null || siteId.isBlank() || sites.find(siteId).isEmpty()) {
+        // a siteId is required by the resource's constraint (400); one the registry lacks is a 422
+        if (sites.find(siteId).isEmpty()) {
             throw ProblemException.invalid("Name a site to seed", java.util.List.of(new org.strategylab.edge.problem.FieldError(
-                    "siteId", siteId == null || siteId.isBlank() ? "is required" : "no site with id '" + siteId + "'")));
+                    "siteId", "no site with id '" + siteId + "'")));
         }
         return cap.admit(callerId).chain(() -> operations.register(callerId, ExperimentCommand.SEED, siteId, EVENTS_TOPIC))
                 .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.SEED, operation.id().toString(),
@@ -188,10 +189,6 @@ public class ExperimentService {
     }
 
     public Uni<ExperimentView> update(String callerId, String id, ExperimentPatch patch) {
-        if (patch.name() != null && patch.name().isBlank()) {
-            throw ProblemException.invalid("The change has 1 invalid field(s)",
-                    java.util.List.of(new org.strategylab.edge.problem.FieldError("/name", "must not be blank")));
-        }
         return repository.update(parse(id), callerId, row -> {
             if (patch.name() != null) {
                 row.name = patch.name().trim();

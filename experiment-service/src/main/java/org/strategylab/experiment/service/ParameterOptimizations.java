@@ -16,16 +16,14 @@ import org.strategylab.experiment.service.run.UpstreamEvaluation;
 
 /**
  * Starts a parameter optimisation of an experiment's search (spec §2.4 {@code OptimizationSpec}) as
- * an operation of kind {@code experiment}. Everything is checked first (422 naming the field):
- * the budget (5–200), the objective, the method, each spec against the site's declared parameter
- * types ({@link TunableParameters}; a numeric spec of a whole-numbered parameter becomes an integer one)
- * and that the search (or the named step of a strategy) has the parameter — evaluation-core's own checks.
+ * an operation of kind {@code experiment}. The request's own fields (the specs on their own, budget
+ * 5–200, objective, method) are its constraints (400); here, before anything starts (422 naming the
+ * field): each spec against the site's declared parameter types ({@link TunableParameters}; a numeric
+ * spec of a whole-numbered parameter becomes an integer one) and that the search (or the named step
+ * of a strategy) has the parameter — evaluation-core's own checks.
  */
 @ApplicationScoped
 public class ParameterOptimizations {
-
-    static final int MIN_BUDGET = 5;
-    static final int MAX_BUDGET = 200;
 
     @Inject
     ExperimentService experiments;
@@ -37,9 +35,6 @@ public class ParameterOptimizations {
     TunableParameters tunable;
 
     public Uni<OperationAccepted> start(String callerId, String token, String id, ParameterOptimizationRequest request) {
-        if (request.budget() != null && (request.budget() < MIN_BUDGET || request.budget() > MAX_BUDGET)) {
-            throw invalid("/budget", "must be between " + MIN_BUDGET + " and " + MAX_BUDGET);
-        }
         return experiments.owned(callerId, id).chain(row -> {
             ExperimentSettings settings = ExperimentViews.settings(row);
             if (settings.geneIdMode()) {

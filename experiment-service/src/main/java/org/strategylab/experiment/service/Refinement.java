@@ -65,9 +65,7 @@ public class Refinement {
                 errors.add(new FieldError(combine ? "/searchName" : "/transformName", "name the search to "
                         + (combine ? "combine with" : "transform") + " the result"));
             }
-            if (combine && !StepTreeReader.OPERATORS.contains(operator)) {
-                errors.add(new FieldError("/operator", "must be one of " + StepTreeReader.OPERATORS));
-            }
+            // an operator, when given, is one of StepTreeReader.OPERATORS: the request's constraint
             if (!errors.isEmpty()) {
                 throw ProblemException.invalid("The refinement has " + errors.size() + " invalid field(s)", errors);
             }

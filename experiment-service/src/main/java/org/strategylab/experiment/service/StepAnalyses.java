@@ -3,11 +3,7 @@ package org.strategylab.experiment.service;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.experiment.api.StepAnalysisRequest;
 import org.strategylab.experiment.messaging.ExperimentCommand;
@@ -15,8 +11,8 @@ import org.strategylab.experiment.service.run.StepAnalysisWork;
 
 /**
  * Starts a step analysis (rule 4.5.14) of a search or tree experiment as an operation of kind
- * {@code experiment}: the phases are checked first (422 naming {@code /phases/<i>}); a gene-ID
- * experiment has no strategy to analyse (409 {@code NO_STRATEGY}).
+ * {@code experiment}: unknown or repeated phases are refused by the request's constraints (400
+ * naming {@code /phases/<i>}); a gene-ID experiment has no strategy to analyse (409 {@code NO_STRATEGY}).
  */
 @ApplicationScoped
 public class StepAnalyses {
@@ -29,11 +25,6 @@ public class StepAnalyses {
 
     public Uni<OperationAccepted> start(String callerId, String token, String id, StepAnalysisRequest request) {
         List<String> phases = request == null || request.phases() == null ? List.of() : request.phases();
-        List<FieldError> errors = new ArrayList<>();
-        checkPhases(phases, "/phases/", errors);
-        if (!errors.isEmpty()) {
-            throw ProblemException.invalid("The step analysis request has " + errors.size() + " invalid field(s)", errors);
-        }
         List<String> ordered = ordered(phases);
         return experiments.owned(callerId, id).chain(row -> {
             if (ExperimentViews.settings(row).geneIdMode()) {
@@ -44,18 +35,6 @@ public class StepAnalyses {
                             List.of(row.id.toString()), null, callerId, token, null, null,
                             ordered.isEmpty() ? null : ordered, null));
         });
-    }
-
-    /** Unknown and repeated phases, each named by its index under {@code pointer}. */
-    public static void checkPhases(List<String> phases, String pointer, List<FieldError> errors) {
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < phases.size(); i++) {
-            if (!StepAnalysisWork.PHASES.containsKey(phases.get(i))) {
-                errors.add(new FieldError(pointer + i, "must be one of " + String.join(", ", StepAnalysisWork.PHASES.keySet())));
-            } else if (!seen.add(phases.get(i))) {
-                errors.add(new FieldError(pointer + i, "repeats '" + phases.get(i) + "'"));
-            }
-        }
     }
 
     /** The phases in the order they run, whatever order they were named in. */

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.evaluation.json.EvaluationJson;
+import org.strategylab.experiment.api.constraints.Choices;
 
 /**
  * Reads an experiment's {@code stepTree} (a plan node, {@code api-contract.md} §6.6: the kind follows
@@ -18,7 +19,7 @@ import org.strategylab.evaluation.json.EvaluationJson;
  */
 final class StepTreeReader {
 
-    static final Set<String> OPERATORS = Set.of("INTERSECT", "UNION", "MINUS", "RMINUS", "LONLY", "RONLY");
+    static final Set<String> OPERATORS = Set.of(Choices.OPERATORS.split("\\|"));
     static final int MAX_NODES = 100;
     private static final Set<String> KEYS = Set.of("id", "displayName", "customName", "searchName", "parameters",
             "operator", "primaryInput", "secondaryInput", "weight");

@@ -16,7 +16,8 @@ import org.strategylab.experiment.messaging.SweepPlan;
 
 /**
  * Starts a threshold sweep (rules 4.5.6–4.5.8) as a durable operation of kind {@code sweep}: every
- * input is checked first (a 422 naming the field before anything starts), the values are generated
+ * input is checked first (its fields' own rules by the request's constraints, a 400; the values or
+ * range its type needs and the parameter of the experiment here, a 422), the values are generated
  * (evaluation-core's {@link SweepValues}: clean decimal strings), then the operation is registered
  * and its command written; a worker evaluates the points ({@code ThresholdSweepRun}).
  */
@@ -36,9 +37,7 @@ public class ThresholdSweeps {
         String sweepType = request.sweepType() == null ? "numeric" : request.sweepType();
         List<String> values;
         try {
-            if (request.parameterName() == null || request.parameterName().isBlank()) {
-                throw new ValidationException("parameterName", "is required");
-            }
+            // the parameter's name, the sweep type and the steps are the request's constraints (400)
             values = SweepValues.generate(sweepType, request.values(), request.minValue(), request.maxValue(),
                     request.steps());
         } catch (ValidationException e) {

@@ -17,16 +17,14 @@ import org.strategylab.experiment.service.run.UpstreamEvaluation;
 
 /**
  * Starts a tree-knob optimisation (spec §2.4, DECISIONS 16) of a search or tree experiment as an
- * operation of kind {@code experiment}. Everything is checked first (422 naming the field): the
- * budget (5–200), the objective, at least one knob, each knob's parameter against the site's declared
- * types ({@link TunableParameters}: numeric, whole-numbered or not), each knob against the experiment's
- * tree — evaluation-core's own checks, run on the tree with an evaluator that never reaches the site.
+ * operation of kind {@code experiment}. The request's own fields (budget 5–200, objective, each knob's
+ * range) are its constraints (400); here, before anything starts (422 naming the field): at least one
+ * knob, each knob's parameter against the site's declared types ({@link TunableParameters}: numeric,
+ * whole-numbered or not), each knob against the experiment's tree — evaluation-core's own checks, run
+ * on the tree with an evaluator that never reaches the site.
  */
 @ApplicationScoped
 public class TreeOptimizations {
-
-    static final int MIN_BUDGET = 5;
-    static final int MAX_BUDGET = 200;
 
     @Inject
     ExperimentService experiments;
@@ -38,9 +36,6 @@ public class TreeOptimizations {
     TunableParameters tunable;
 
     public Uni<OperationAccepted> start(String callerId, String token, String id, TreeOptimizationRequest request) {
-        if (request.budget() != null && (request.budget() < MIN_BUDGET || request.budget() > MAX_BUDGET)) {
-            throw invalid("/budget", "must be between " + MIN_BUDGET + " and " + MAX_BUDGET);
-        }
         if ((request.thresholdKnobs() == null || request.thresholdKnobs().isEmpty())
                 && (request.operatorKnobs() == null || request.operatorKnobs().isEmpty())) {
             throw invalid("/thresholdKnobs", "give at least one threshold or operator knob");

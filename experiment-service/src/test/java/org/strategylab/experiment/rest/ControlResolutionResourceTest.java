@@ -202,12 +202,12 @@ class ControlResolutionResourceTest {
         }
         ExperimentRunTest.as(fin).body(Map.of("siteId", "plasmodb", "negativeControls", tooMany))
                 .when().post(RESOLUTIONS)
-                .then().statusCode(422).contentType("application/problem+json")
+                .then().statusCode(400).contentType("application/problem+json")
                 .body("errors.pointer", equalTo(List.of("/negativeControls")))
                 .body("errors[0].message", containsString("control-sets.max-ids"));
         ExperimentRunTest.as(fin).body("{\"siteId\":\"plasmodb\",\"positiveControls\":[\"PF3D7_0100100\",null]}")
                 .when().post(RESOLUTIONS)
-                .then().statusCode(422).contentType("application/problem+json")
+                .then().statusCode(400).contentType("application/problem+json")
                 .body("errors.pointer", equalTo(List.of("/positiveControls")));
         ExperimentRunTest.as(fin).body("{\"positiveControls\":[\"PF3D7_0100100\"]}")
                 .when().post(RESOLUTIONS)

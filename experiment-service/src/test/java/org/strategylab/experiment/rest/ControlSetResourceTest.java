@@ -61,7 +61,7 @@ class ControlSetResourceTest {
     }
 
     @Test
-    void invalidContentIs422NamingTheField() {
+    void invalidContentIsAProblemNamingTheField() {
         String alice = newUser("alice");
         as(alice).body("{\"name\":\"x\",\"siteId\":\"plasmodb\",\"positiveIds\":[\"G1\",\"G2\"],\"negativeIds\":[\" G2\"]}")
                 .when().post(SETS)
@@ -78,7 +78,7 @@ class ControlSetResourceTest {
         ids.append(']');
         as(alice).body("{\"name\":\"x\",\"siteId\":\"plasmodb\",\"positiveIds\":" + ids + "}")
                 .when().post(SETS)
-                .then().statusCode(422).contentType("application/problem+json")
+                .then().statusCode(400).contentType("application/problem+json")
                 .body("errors.pointer", hasItem("/positiveIds"));
     }
 
@@ -131,7 +131,7 @@ class ControlSetResourceTest {
         as(alice).body("{\"negativeIds\":[\"T2\"]}").when().patch(SETS + "/" + id)
                 .then().statusCode(422).body("errors.pointer", hasItem("/negativeIds"));
         as(alice).body("{\"name\":\" \"}").when().patch(SETS + "/" + id)
-                .then().statusCode(422).body("errors.pointer", hasItem("/name"));
+                .then().statusCode(400).body("errors.pointer", hasItem("/name"));
         as(alice).when().delete(SETS + "/" + id).then().statusCode(204);
         as(alice).when().get(SETS + "/" + id).then().statusCode(404);
         as(alice).when().delete(SETS + "/" + id).then().statusCode(404);

@@ -71,7 +71,7 @@ class ControlTestResourceTest {
                 .when().post("/api/v1/control-tests").then().statusCode(404)
                 .body("code", equalTo("CONTROL_SET_NOT_FOUND"));
         ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"positiveControls\":[]}")
-                .when().post("/api/v1/control-tests").then().statusCode(422)
+                .when().post("/api/v1/control-tests").then().statusCode(400)
                 .body("errors[0].pointer", equalTo("/positiveControls"));
     }
 

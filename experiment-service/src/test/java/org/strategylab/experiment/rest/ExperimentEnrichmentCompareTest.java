@@ -257,10 +257,10 @@ class ExperimentEnrichmentCompareTest {
         assertEquals(union.size() + a.get(1).path("terms").size(), everything.path("totalTerms").asInt(),
                 "without a filter the word terms count too");
 
-        assertEquals("/experimentIds", post(fay, "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\"]}", 422)
+        assertEquals("/experimentIds", post(fay, "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\"]}", 400)
                 .path("errors").get(0).path("pointer").asText());
         assertEquals("/analysisType", post(fay, "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\",\"" + half
-                + "\"],\"analysisType\":\"kegg\"}", 422).path("errors").get(0).path("pointer").asText());
+                + "\"],\"analysisType\":\"kegg\"}", 400).path("errors").get(0).path("pointer").asText());
         post(fay, "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\",\"" + java.util.UUID.randomUUID()
                 + "\"]}", 404);
         post(ExperimentRunTest.newUser("other"), "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\",\"" + half

@@ -187,7 +187,7 @@ class ExperimentEnrichmentTest {
                 "goSubset", "[\"No\"]", "pValueCutoff", "0.05")), "goId", result.path("terms"));
 
         ExperimentRunTest.as(cy).body("{\"enrichmentTypes\":[\"go_process\",\"kegg\",\"go_process\"]}").when()
-                .post("/api/v1/experiments/" + id + "/enrich").then().statusCode(422)
+                .post("/api/v1/experiments/" + id + "/enrich").then().statusCode(400)
                 .body("errors.pointer", equalTo(List.of("/enrichmentTypes/1", "/enrichmentTypes/2")));
         ExperimentRunTest.as(cy).body("{\"enrichmentTypes\":[\"word\"],\"parameters\":{\"pathway\":{}}}").when()
                 .post("/api/v1/experiments/" + id + "/enrich").then().statusCode(422)
@@ -208,7 +208,7 @@ class ExperimentEnrichmentTest {
                 + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + ExperimentRunTest.json(kinases.ids().subList(0, 4))
                 + ",\"enrichmentTypes\":[\"go_process\",\"word\"]}";
         ExperimentRunTest.as(dan).body(body.replace("\"word\"]", "\"words\"]")).when().post("/api/v1/experiments")
-                .then().statusCode(422).body("errors[0].pointer", equalTo("/enrichmentTypes/1"));
+                .then().statusCode(400).body("errors[0].pointer", equalTo("/enrichmentTypes/1"));
         JsonPath run = ExperimentRunTest.as(dan).body(body).when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
         List<String> phases = new ArrayList<>();

@@ -109,7 +109,7 @@ class ExperimentGroupTest {
                 .body("errors.pointer", hasItem("/targetOrganisms/2/negativeControls"));
         ExperimentRunTest.as(gail).body("{\"base\":{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\","
                         + "\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"]}},\"controlSets\":["
-                        + "{\"label\":\"a\",\"positiveControls\":[]},{\"label\":\"b\",\"positiveControls\":[\"PF3D7_0100100\"],\"isPrimary\":true},"
+                        + "{\"label\":\"a\",\"positiveControls\":[\"PF3D7_0100100\"]},{\"label\":\"b\",\"positiveControls\":[\"PF3D7_0100100\"],\"isPrimary\":true},"
                         + "{\"label\":\"c\",\"positiveControls\":[\"PF3D7_0100100\"],\"isPrimary\":true}]}")
                 .when().post("/api/v1/experiments/benchmark")
                 .then().statusCode(422).body("errors.pointer", hasItem("/controlSets"));
@@ -117,13 +117,13 @@ class ExperimentGroupTest {
                         + "\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"]}},\"controlSets\":["
                         + "{\"label\":\"a\",\"positiveControls\":[]}]}")
                 .when().post("/api/v1/experiments/benchmark")
-                .then().statusCode(422).body("errors.pointer", hasItem("/controlSets/0/positiveControls"));
+                .then().statusCode(400).body("errors.pointer", hasItem("/controlSets/0/positiveControls"));
     }
 
     @Test
     void aSeedRunLeavesDemoStrategiesOnTheSiteAndADemoControlSetToExperimentWith() {
         String kim = ExperimentRunTest.newUser("kim");
-        ExperimentRunTest.as(kim).when().post("/api/v1/experiments/seed").then().statusCode(422)
+        ExperimentRunTest.as(kim).when().post("/api/v1/experiments/seed").then().statusCode(400)
                 .body("errors.pointer", hasItem("siteId"));
         ExperimentRunTest.as(kim).when().post("/api/v1/experiments/seed?siteId=nosuch").then().statusCode(422);
         JsonPath started = ExperimentRunTest.as(kim).when().post("/api/v1/experiments/seed?siteId=plasmodb")

@@ -101,7 +101,7 @@ class ExperimentOptimisationInputsTest {
                 .body("errors[0].pointer", equalTo("/specs/0/name"))
                 .body("errors[0].message", containsString("is not numeric"));
         ExperimentRunTest.as(jo).body(knob("num_exons_lte", "1", "6") + ",\"objective\":\"vibes\"}").when()
-                .post("/api/v1/experiments/" + id + "/tree-optimization").then().statusCode(422)
+                .post("/api/v1/experiments/" + id + "/tree-optimization").then().statusCode(400)
                 .body("errors[0].pointer", equalTo("/objective"));
     }
 

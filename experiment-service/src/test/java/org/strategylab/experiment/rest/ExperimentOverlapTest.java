@@ -70,7 +70,7 @@ class ExperimentOverlapTest {
         ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + theirs + "\"]}")
                 .when().post("/api/v1/experiments/overlap").then().statusCode(404).body("code", equalTo("EXPERIMENT_NOT_FOUND"));
         ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + mine + "\"]}")
-                .when().post("/api/v1/experiments/overlap").then().statusCode(422).body("errors.pointer", hasItem("/experimentIds/1"));
+                .when().post("/api/v1/experiments/overlap").then().statusCode(400).body("errors.pointer", hasItem("/experimentIds/1"));
         ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\"]}")
                 .when().post("/api/v1/experiments/overlap").then().statusCode(400);
         ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + mine + "2\"],\"basis\":\"everything\"}")

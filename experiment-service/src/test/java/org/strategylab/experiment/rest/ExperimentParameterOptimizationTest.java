@@ -71,17 +71,19 @@ class ExperimentParameterOptimizationTest {
         events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
         String id = run.getString("experimentId");
 
+        // a field's own rule is a 400; a parameter the site's search does not have, a 422
         String[][] bad = {
-                {"{\"specs\":[]}", "/specs"},
-                {"{\"specs\":[{\"name\":\"max_weight\",\"type\":\"numeric\",\"min\":0,\"max\":1}]}", "/specs/0/name"},
-                {"{\"specs\":[{\"name\":\"max_molecular_weight\",\"type\":\"numeric\",\"max\":1}]}", "/specs/0/min"},
-                {"{\"specs\":" + SPECS + ",\"budget\":500}", "/budget"},
-                {"{\"specs\":" + SPECS + ",\"objective\":\"vibes\"}", "/objective"},
-                {"{\"specs\":" + SPECS + ",\"method\":\"annealing\"}", "/method"},
+                {"{\"specs\":[]}", "/specs", "400"},
+                {"{\"specs\":[{\"name\":\"max_weight\",\"type\":\"numeric\",\"min\":0,\"max\":1}]}", "/specs/0/name", "422"},
+                {"{\"specs\":[{\"name\":\"max_molecular_weight\",\"type\":\"numeric\",\"max\":1}]}", "/specs/0/min", "400"},
+                {"{\"specs\":" + SPECS + ",\"budget\":500}", "/budget", "400"},
+                {"{\"specs\":" + SPECS + ",\"objective\":\"vibes\"}", "/objective", "400"},
+                {"{\"specs\":" + SPECS + ",\"method\":\"annealing\"}", "/method", "400"},
         };
         for (String[] row : bad) {
             ExperimentRunTest.as(ada).body(row[0]).when().post("/api/v1/experiments/" + id + "/parameter-optimization")
-                    .then().statusCode(422).body("errors[0].pointer", equalTo(row[1]));
+                    .then().statusCode(Integer.parseInt(row[2])).contentType("application/problem+json")
+                    .body("errors[0].pointer", equalTo(row[1]));
         }
         ExperimentRunTest.as(ExperimentRunTest.newUser("eve")).body("{\"specs\":" + SPECS + "}").when()
                 .post("/api/v1/experiments/" + id + "/parameter-optimization").then().statusCode(404);
@@ -151,15 +153,18 @@ class ExperimentParameterOptimizationTest {
                 + PF + "\"],\"min_molecular_weight\":\"5000\",\"max_molecular_weight\":\"60000\"},"
                 + "\"positiveControls\":[\"PF3D7_0100100\"],\"negativeControls\":[\"PF3D7_0100200\"],"
                 + "\"optimizationSpecs\":" + SPECS + ",\"optimizationBudget\":5,\"optimizationObjective\":\"f1\"}";
+        // a field's own rule (or its type) is a 400; a parameter the site's search does not have, or a
+        // budget without specs, a 422
         String[][] bad = {
-                {body.replace("\"max_molecular_weight\",\"type\"", "\"max_weight\",\"type\""), "/optimizationSpecs/0/name"},
-                {body.replace("\"optimizationBudget\":5", "\"optimizationBudget\":500"), "/optimizationBudget"},
-                {body.replace("\"f1\"", "\"vibes\""), "/optimizationObjective"},
-                {body.replace("\"min\":20000", "\"min\":\"low\""), "/optimizationSpecs"},
-                {body.replace("\"optimizationSpecs\":" + SPECS + ",", ""), "/optimizationBudget"},
+                {body.replace("\"max_molecular_weight\",\"type\"", "\"max_weight\",\"type\""), "/optimizationSpecs/0/name", "422"},
+                {body.replace("\"optimizationBudget\":5", "\"optimizationBudget\":500"), "/optimizationBudget", "400"},
+                {body.replace("\"f1\"", "\"vibes\""), "/optimizationObjective", "400"},
+                {body.replace("\"min\":20000", "\"min\":\"low\""), "/optimizationSpecs/0/min", "400"},
+                {body.replace("\"optimizationSpecs\":" + SPECS + ",", ""), "/optimizationBudget", "422"},
         };
         for (String[] row : bad) {
-            ExperimentRunTest.as(bo).body(row[0]).when().post("/api/v1/experiments").then().statusCode(422)
+            ExperimentRunTest.as(bo).body(row[0]).when().post("/api/v1/experiments").then()
+                    .statusCode(Integer.parseInt(row[2])).contentType("application/problem+json")
                     .body("errors[0].pointer", equalTo(row[1]));
         }
         JsonPath run = ExperimentRunTest.as(bo).body(body).when().post("/api/v1/experiments").then().statusCode(202)

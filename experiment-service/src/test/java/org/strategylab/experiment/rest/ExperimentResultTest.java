@@ -144,7 +144,7 @@ class ExperimentResultTest {
         ExperimentRunTest.as(nora).body("{\"action\":\"combine\"}").when().post(EXPERIMENTS + id + "/refine").then().statusCode(422)
                 .body("errors.pointer", hasItem("/searchName"));
         ExperimentRunTest.as(nora).body("{\"action\":\"combine\",\"searchName\":\"GenesByTaxon\",\"operator\":\"XOR\"}")
-                .when().post(EXPERIMENTS + id + "/refine").then().statusCode(422).body("errors.pointer", hasItem("/operator"));
+                .when().post(EXPERIMENTS + id + "/refine").then().statusCode(400).body("errors.pointer", hasItem("/operator"));
         ExperimentRunTest.as(nora).body("{\"action\":\"combine\",\"searchName\":\"GenesByTaxon\",\"parameters\":{\"organism\":[\"Nosuchia\"]}}")
                 .when().post(EXPERIMENTS + id + "/refine").then().statusCode(422).body("errors.pointer", hasItem("/parameters/organism"));
         // an unknown search is the caller's input, named as POST /experiments names it; not the site's 404

@@ -46,9 +46,9 @@ class ExperimentRulesTest {
             unknown site              | {"siteId":"nosuch","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"]}                    | 422 | /siteId
             nothing to run            | {"siteId":"plasmodb","positiveControls":["PF3D7_0100100"]}                                           | 422 | /searchName
             no positives              | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"negativeControls":["PF3D7_0100200"]}                  | 422 | /positiveControls
-            empty positives           | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":[" "]}                   | 422 | /positiveControls
+            empty positives           | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":[" "]}                   | 400 | /positiveControls
             a gene in both lists      | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"negativeControls":["PF3D7_0100100"]} | 422 | /negativeControls
-            empty gene list           | {"siteId":"plasmodb","targetGeneIds":[],"positiveControls":["PF3D7_0100100"]}                      | 422 | /targetGeneIds
+            empty gene list           | {"siteId":"plasmodb","targetGeneIds":[],"positiveControls":["PF3D7_0100100"]}                      | 400 | /targetGeneIds
             unknown search            | {"siteId":"plasmodb","searchName":"GenesByMagic","positiveControls":["PF3D7_0100100"]}             | 422 | /searchName
             unknown parameter value   | {"siteId":"plasmodb","searchName":"GenesByTaxon","parameters":{"organism":["Nosuchia"]},"positiveControls":["PF3D7_0100100"]} | 422 | /parameters/organism
             unknown record type       | {"siteId":"plasmodb","recordType":"nosuch","searchName":"GenesByTaxon","positiveControls":["PF3D7_0100100"]} | 422 | /recordType
@@ -56,14 +56,14 @@ class ExperimentRulesTest {
             step without search       | {"siteId":"plasmodb","mode":"multi-step","stepTree":{"parameters":{}},"positiveControls":["PF3D7_0100100"]} | 422 | /stepTree/searchName
             bad tree step parameter   | {"siteId":"plasmodb","stepTree":{"operator":"UNION","primaryInput":{"searchName":"GenesByTaxon","parameters":{"organism":["Plasmodium falciparum 3D7"]}},"secondaryInput":{"searchName":"GenesByTaxon","parameters":{"organism":["Nosuchia"]}}},"positiveControls":["PF3D7_0100100"]} | 422 | /stepTree/secondaryInput/parameters/organism
             tree mode without a tree  | {"siteId":"plasmodb","mode":"multi-step","positiveControls":["PF3D7_0100100"]}                      | 422 | /stepTree
-            unknown mode              | {"siteId":"plasmodb","mode":"sideways","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"]} | 422 | /mode
+            unknown mode              | {"siteId":"plasmodb","mode":"sideways","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"]} | 400 | /mode
             too many folds            | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"enableCrossValidation":true,"kFolds":11} | 400 | kFolds
-            unknown enrichment type   | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"enrichmentTypes":["pathway","kegg"]} | 422 | /enrichmentTypes/1
+            unknown enrichment type   | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"enrichmentTypes":["pathway","kegg"]} | 400 | /enrichmentTypes/1
             step analysis of gene IDs | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"enableStepAnalysis":true} | 422 | /enableStepAnalysis
-            optimisation not yet      | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"optimizationSpecs":[{"name":"x"}]} | 422 | /optimizationSpecs
-            import not yet            | {"siteId":"plasmodb","mode":"import","sourceStrategyId":"12","stepTree":{"searchName":"GenesByTaxon"},"positiveControls":["PF3D7_0100100"]} | 422 | /sourceStrategyId
-            bad sort direction        | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"sortDirection":"UP"} | 422 | /sortDirection
-            too many bootstrap runs   | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"bootstrapIterations":999999} | 422 | /bootstrapIterations
+            optimisation of gene IDs  | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"optimizationSpecs":[{"name":"x","type":"categorical","choices":["a"]}]} | 422 | /optimizationSpecs
+            import by strategy id     | {"siteId":"plasmodb","mode":"import","sourceStrategyId":"12","stepTree":{"searchName":"GenesByTaxon"},"positiveControls":["PF3D7_0100100"]} | 400 | /sourceStrategyId
+            bad sort direction        | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"sortDirection":"UP"} | 400 | /sortDirection
+            too many bootstrap runs   | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"bootstrapIterations":999999} | 400 | /bootstrapIterations
             too few folds             | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"kFolds":1}      | 400 | kFolds
             unknown field             | {"siteId":"plasmodb","targetGeneIds":["PF3D7_0100100"],"positiveControls":["PF3D7_0100100"],"owner":"bob"}   | 400 | owner
             number for a string       | {"siteId":"plasmodb","targetGeneIds":[1],"positiveControls":["PF3D7_0100100"]}                     | 400 | targetGeneIds
@@ -84,7 +84,8 @@ class ExperimentRulesTest {
         ids.append(']');
         as(user()).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],\"positiveControls\":[\"PF3D7_0100100\"],\"negativeControls\":" + ids + "}")
                 .when().post(EXPERIMENTS)
-                .then().statusCode(422).body("errors.pointer", hasItem("/negativeControls"))
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("errors.pointer", hasItem("/negativeControls"))
                 .body("errors.message", hasItem(containsString("max-ids")));
     }
 
@@ -98,7 +99,7 @@ class ExperimentRulesTest {
         as(hana).when().get(EXPERIMENTS + "?offset=-1").then().statusCode(400);
         as(hana).body("{\"notes\":\"" + "n".repeat(5001) + "\"}").when().patch(EXPERIMENTS + "/" + id)
                 .then().statusCode(400).body("errors.pointer", hasItem(containsString("notes")));
-        as(hana).body("{\"name\":\"  \"}").when().patch(EXPERIMENTS + "/" + id).then().statusCode(422)
+        as(hana).body("{\"name\":\"  \"}").when().patch(EXPERIMENTS + "/" + id).then().statusCode(400)
                 .body("errors.pointer", hasItem("/name"));
         as(hana).body("{\"status\":\"completed\"}").when().patch(EXPERIMENTS + "/" + id).then().statusCode(400);
         as(hana).body("{\"base\":{\"siteId\":\"plasmodb\"},\"targetOrganisms\":[]}").when().post(EXPERIMENTS + "/batch")

@@ -108,7 +108,7 @@ class ExperimentStepAnalysisTest {
         }
 
         ExperimentRunTest.as(lou).body("{\"phases\":[\"contribution\",\"nope\"]}").when()
-                .post("/api/v1/experiments/" + id + "/step-analysis").then().statusCode(422)
+                .post("/api/v1/experiments/" + id + "/step-analysis").then().statusCode(400)
                 .body("errors[0].pointer", equalTo("/phases/1"));
         ExperimentRunTest.as(ExperimentRunTest.newUser("other")).body("{}").when()
                 .post("/api/v1/experiments/" + id + "/step-analysis").then().statusCode(404);
@@ -166,16 +166,18 @@ class ExperimentStepAnalysisTest {
                 + "\"maxVal\":80000,\"stepSize\":10000}],\"operatorKnobs\":[{\"combineNodeId\":\"step-2\","
                 + "\"options\":[\"UNION\",\"INTERSECT\"]}]";
 
+        // a field's own rule is a 400; what needs the experiment's tree (a knob, its step), a 422
         String[][] bad = {
-                {"{" + knobs + ",\"objective\":\"bogus\"}", "/objective"},
-                {"{" + knobs + ",\"budget\":3}", "/budget"},
-                {"{\"objective\":\"f1\"}", "/thresholdKnobs"},
-                {"{" + knobs.replace("step-5", "step-9") + "}", "/thresholdKnobs/0/stepId"},
-                {"{" + knobs.replace("\"step-2\"", "\"step-3\"") + "}", "/operatorKnobs/0/combineNodeId"},
+                {"{" + knobs + ",\"objective\":\"bogus\"}", "/objective", "400"},
+                {"{" + knobs + ",\"budget\":3}", "/budget", "400"},
+                {"{\"objective\":\"f1\"}", "/thresholdKnobs", "422"},
+                {"{" + knobs.replace("step-5", "step-9") + "}", "/thresholdKnobs/0/stepId", "422"},
+                {"{" + knobs.replace("\"step-2\"", "\"step-3\"") + "}", "/operatorKnobs/0/combineNodeId", "422"},
         };
         for (String[] row : bad) {
             ExperimentRunTest.as(nia).body(row[0]).when().post("/api/v1/experiments/" + id + "/tree-optimization")
-                    .then().statusCode(422).body("errors[0].pointer", equalTo(row[1]));
+                    .then().statusCode(Integer.parseInt(row[2])).contentType("application/problem+json")
+                    .body("errors[0].pointer", equalTo(row[1]));
         }
 
         JsonPath started = ExperimentRunTest.as(nia).body("{" + knobs + ",\"objective\":\"f1\",\"budget\":8}").when()
@@ -236,14 +238,16 @@ class ExperimentStepAnalysisTest {
                 + ExperimentRunTest.json(positives) + ",\"negativeControls\":" + ExperimentRunTest.json(negatives)
                 + ",\"thresholdKnobs\":[{\"stepId\":\"step-5\",\"paramName\":\"max_molecular_weight\",\"minVal\":20000,"
                 + "\"maxVal\":80000,\"stepSize\":10000}],\"treeOptimizationObjective\":\"f1\",\"treeOptimizationBudget\":5}";
+        // a field's own rule (or its type) is a 400; a step the tree does not have, a 422
         String[][] bad = {
-                {body.replace("\"f1\"", "\"bogus\""), "/treeOptimizationObjective"},
-                {body.replace("\"step-5\"", "\"step-7\""), "/thresholdKnobs/0/stepId"},
-                {body.replace("\"treeOptimizationBudget\":5", "\"treeOptimizationBudget\":500"), "/treeOptimizationBudget"},
-                {body.replace("\"minVal\":20000", "\"minVal\":\"low\""), "/thresholdKnobs"},
+                {body.replace("\"f1\"", "\"bogus\""), "/treeOptimizationObjective", "400"},
+                {body.replace("\"step-5\"", "\"step-7\""), "/thresholdKnobs/0/stepId", "422"},
+                {body.replace("\"treeOptimizationBudget\":5", "\"treeOptimizationBudget\":500"), "/treeOptimizationBudget", "400"},
+                {body.replace("\"minVal\":20000", "\"minVal\":\"low\""), "/thresholdKnobs/0/minVal", "400"},
         };
         for (String[] row : bad) {
-            ExperimentRunTest.as(oli).body(row[0]).when().post("/api/v1/experiments").then().statusCode(422)
+            ExperimentRunTest.as(oli).body(row[0]).when().post("/api/v1/experiments").then()
+                    .statusCode(Integer.parseInt(row[2])).contentType("application/problem+json")
                     .body("errors[0].pointer", equalTo(row[1]));
         }
         ExperimentRunTest.as(oli).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],\"positiveControls\":[\"PF3D7_0100100\"],"

@@ -222,20 +222,23 @@ class ExperimentThresholdSweepTest {
         String kim = ExperimentRunTest.newUser("kim");
         Experiment experiment = weightExperiment(kim);
         String geneIds = completed(kim, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\",\"PF3D7_0100200\"],\"positiveControls\":[\"PF3D7_0100100\"]}");
+        // a field's own rule is a 400; what its sweep type needs, or a parameter the experiment does not
+        // have, a 422
         String[][] table = {
-                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"sweepType\":\"categorical\"}", "/values"},
-                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"maxValue\":5}", "/minValue"},
-                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"minValue\":5}", "/maxValue"},
-                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"minValue\":9,\"maxValue\":5}", "/maxValue"},
-                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"minValue\":0,\"maxValue\":5,\"steps\":2}", "/steps"},
-                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"sweepType\":\"log\"}", "/sweepType"},
-                {experiment.id(), "{\"minValue\":0,\"maxValue\":5}", "/parameterName"},
-                {experiment.id(), "{\"parameterName\":\"p_value\",\"minValue\":0,\"maxValue\":5}", "/parameterName"},
-                {geneIds, "{\"parameterName\":\"organism\",\"sweepType\":\"categorical\",\"values\":[\"x\"]}", "/parameterName"},
+                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"sweepType\":\"categorical\"}", "/values", "422"},
+                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"maxValue\":5}", "/minValue", "422"},
+                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"minValue\":5}", "/maxValue", "422"},
+                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"minValue\":9,\"maxValue\":5}", "/maxValue", "422"},
+                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"minValue\":0,\"maxValue\":5,\"steps\":2}", "/steps", "400"},
+                {experiment.id(), "{\"parameterName\":\"min_molecular_weight\",\"sweepType\":\"log\"}", "/sweepType", "400"},
+                {experiment.id(), "{\"minValue\":0,\"maxValue\":5}", "/parameterName", "400"},
+                {experiment.id(), "{\"parameterName\":\"p_value\",\"minValue\":0,\"maxValue\":5}", "/parameterName", "422"},
+                {geneIds, "{\"parameterName\":\"organism\",\"sweepType\":\"categorical\",\"values\":[\"x\"]}", "/parameterName", "422"},
         };
         for (String[] row : table) {
             JsonNode problem = JSON.readTree(ExperimentRunTest.as(kim).body(row[1]).when()
-                    .post("/api/v1/experiments/" + row[0] + "/threshold-sweep").then().statusCode(422).extract().asString());
+                    .post("/api/v1/experiments/" + row[0] + "/threshold-sweep").then().statusCode(Integer.parseInt(row[3]))
+                    .contentType("application/problem+json").extract().asString());
             assertEquals(row[2], problem.path("errors").get(0).path("pointer").asText(), row[1]);
         }
         ExperimentRunTest.as(ExperimentRunTest.newUser("other")).body("{\"parameterName\":\"min_molecular_weight\","
