@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.strategylab.browser.support.BrowserStack;
@@ -43,19 +42,12 @@ class PublicApiIT {
     @BeforeAll
     static void up() throws Exception {
         node = NodeProject.install(Path.of("src/test/node/public-api"), Path.of("target/node/public-api").toAbsolutePath());
-        stack = BrowserStack.startStack(PublicApiIT.class.getSimpleName());
+        stack = BrowserStack.sharedStack();
         HttpResponse<String> response = get("/api/v1/openapi");
         assertEquals(200, response.statusCode(), response.body());
         merged = JSON.readTree(response.body());
         document = node.directory().resolve("openapi.json").toAbsolutePath();
         Files.writeString(document, response.body());
-    }
-
-    @AfterAll
-    static void down() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     @Test

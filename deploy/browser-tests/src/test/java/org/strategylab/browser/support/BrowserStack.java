@@ -35,9 +35,11 @@ import org.strategylab.testsupport.process.TestKeyFiles;
  * so the reactor must have packaged them: this module declares them as dependencies for that). The
  * gateway serves {@code web/} from its own jar. Models: {@code mock} only (no vendor key is set).
  *
- * <p>Start one per IT class ({@code @BeforeAll static void up() { stack = BrowserStack.start(); }},
- * {@code stack.close()} in {@code @AfterAll}); starting it is most of a class's time. Everything
- * lives in {@code target/browser-it/<class>/}, the processes' logs included, for a failed run.
+ * <p>The IT classes share one stack per test run ({@link #shared()} in {@code @BeforeAll}; it is
+ * stopped when the test JVM ends): starting it takes about 20 s, longer than most classes' tests.
+ * Each class signs in its own users and resets the faults it injected, so no class sees another's
+ * data. Everything lives in {@code target/browser-it/shared/}, the processes' logs included, for a
+ * failed run.
  * {@link #gateway()} can be killed and started again on the same port ({@code stack.gateway().kill()},
  * {@code stack.gateway().start()}).
  */
@@ -54,6 +56,8 @@ public final class BrowserStack implements AutoCloseable {
         Logger.getLogger("org.apache.kafka").setLevel(Level.SEVERE);
     }
 
+    private static BrowserStack shared;
+
     private final Path directory;
     private PostgresResource postgres;
     private UpstreamSimulator simulator;
@@ -68,22 +72,30 @@ public final class BrowserStack implements AutoCloseable {
     }
 
     /**
-     * Starts everything in {@code <work-dir>/<name>} (work-dir: system property
-     * {@code strategylab.it.work-dir}, {@code target/browser-it} by default) and waits until the
-     * gateway is ready. Stops what it started when a part fails.
-     *
-     * @param name a directory name for this stack, usually the IT class's simple name
+     * The stack every IT class of this run uses, started by the first class that asks and stopped
+     * when the test JVM ends. Skipped (or failed where {@code -Dbrowser.required=true}) without a
+     * Chromium, before anything starts.
      */
-    public static BrowserStack start(String name) {
-        // no browser, no stack: skipped (or failed where -Dbrowser.required=true) before anything starts
+    public static BrowserStack shared() {
         Browsers.assumeChromium();
-        return startStack(name);
+        return sharedStack();
+    }
+
+    /** {@link #shared()} for classes that drive the stack with other clients than a browser: no Chromium needed. */
+    public static synchronized BrowserStack sharedStack() {
+        if (shared == null) {
+            BrowserStack stack = startStack("shared");
+            Runtime.getRuntime().addShutdownHook(new Thread(stack::close, "browser-stack-stop"));
+            shared = stack;
+        }
+        return shared;
     }
 
     /**
-     * The stack alone, for tests that drive it with other clients than a browser (the public API's
-     * document and its generated client) and for a person's own browser ({@link #main}): no
-     * Chromium needed.
+     * Starts a stack of its own in {@code <work-dir>/<name>} (work-dir: system property
+     * {@code strategylab.it.work-dir}, {@code target/browser-it} by default) and waits until the
+     * gateway is ready; stops what it started when a part fails. For a person's own browser
+     * ({@link #main}); the tests share one through {@link #shared()}.
      */
     public static BrowserStack startStack(String name) {
         Path directory = Path.of(System.getProperty("strategylab.it.work-dir", "target/browser-it")).resolve(name);
