@@ -35,6 +35,7 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
                 .body("paths", hasKey("/api/v1/sites/{siteId}"))
                 .body("paths", hasKey("/api/v1/sites/{siteId}/searches/{recordType}/{searchName}/validate"))
                 .body("paths", hasKey("/internal/v1/sites/{siteId}/control-counts"))
+                .body("paths", hasKey("/internal/v1/sites/{siteId}/step-counts"))
                 .body("paths", hasKey("/internal/v1/sites/{siteId}/steps/{stepId}/ordered-ids"))
                 .body("paths", hasKey("/internal/v1/sites/{siteId}/analyses"))
                 .body("paths", hasKey("/api/v1/veupathdb/auth/login"));

@@ -100,6 +100,11 @@ public interface UpstreamGatewayClient {
                                   @PathParam("stepId") long stepId, JsonNode body);
 
     @POST
+    @Path("/internal/v1/sites/{siteId}/step-counts")
+    Uni<JsonNode> stepCounts(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
+                             JsonNode body);
+
+    @POST
     @Path("/internal/v1/sites/{siteId}/datasets")
     Uni<JsonNode> dataset(@HeaderParam("Authorization") String authorization, @PathParam("siteId") String siteId,
                           JsonNode body);

@@ -114,6 +114,17 @@ public class UpstreamSite {
         await("deleting a strategy", client.deleteStrategy(bearer(token), siteId, strategyId));
     }
 
+    /**
+     * Counts a step tree on the site, node by node, leaving no strategy in the user's account: answers
+     * upstream-gateway's {@code StepCount} tree ({@code geneCount}, {@code transcriptCount},
+     * {@code validation}, {@code primaryInput}, {@code secondaryInput}) in the shape of the tree sent.
+     */
+    public JsonNode stepCounts(String token, String siteId, String recordType, JsonNode tree) {
+        ObjectNode body = JSON.objectNode().put("recordType", recordType);
+        body.set("tree", tree);
+        return await("counting the steps", client.stepCounts(bearer(token), siteId, body));
+    }
+
     /** The first records of a step's result, with its counts. */
     public JsonNode records(String token, String siteId, long stepId, int limit) {
         return await("reading the result's records", client.records(bearer(token), siteId, stepId, 0, limit));

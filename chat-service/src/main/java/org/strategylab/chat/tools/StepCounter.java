@@ -3,37 +3,33 @@ package org.strategylab.chat.tools;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.Map;
-import org.jboss.logging.Logger;
+import java.util.ArrayList;
+import java.util.List;
 import org.strategylab.chat.client.UpstreamSite;
 import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.graph.StrategyGraph;
 import org.strategylab.edge.peer.PeerFailure;
 
 /**
- * Counts the steps of one part of a graph on the site: the part is built there as a strategy that
- * is not saved, every step's size is read from it (in genes, with the transcript rows beside them for
- * the transcript record type), and it is deleted (best effort: the site's own
- * clean-up removes unsaved strategies a failed delete leaves). A part the site refuses gets the
- * site's reason on its root instead of counts.
+ * Counts the steps of one part of a graph on the site with one call to upstream-gateway's
+ * {@code step-counts}, which leaves no strategy in the user's account (a lone search is counted
+ * without any; a tree in a hidden helper strategy deleted right after). Every step of the part gets
+ * its size in genes, with the transcript rows beside them for the transcript record type. A part the
+ * site refuses gets the site's reason on its root instead of counts; a step the site calls invalid
+ * gets its reason.
  */
 @ApplicationScoped
 public class StepCounter {
-
-    private static final Logger LOG = Logger.getLogger(StepCounter.class);
-
-    /** The record type whose results have a row per transcript. */
-    private static final String TRANSCRIPT = "transcript";
 
     @Inject
     UpstreamSite upstream;
 
     /** The graph with every step under {@code rootId} counted (or marked with the site's refusal). */
     public StrategyGraph count(StrategyGraph graph, String rootId, ToolContext context) {
-        JsonNode view;
+        JsonNode counts;
         try {
-            view = upstream.createStrategy(context.token(), context.siteId(), "StrategyLab count (temporary)",
-                    graph.recordType(), StepTrees.tree(graph, rootId), false);
+            counts = upstream.stepCounts(context.token(), context.siteId(), graph.recordType(),
+                    StepTrees.tree(graph, rootId));
         } catch (PeerFailure failure) {
             if (!failure.inputRefused()) {
                 throw failure;
@@ -41,51 +37,42 @@ public class StepCounter {
             String reason = failure.explanation();
             return graph.replace(rootId, step -> step.withCount(null, reason));
         }
-        long strategyId = view.path("strategyId").asLong();
-        try {
-            Map<String, Long> ids = StepTrees.upstreamIds(graph, rootId, view.path("stepTree"));
-            JsonNode steps = view.path("steps");
-            StrategyGraph counted = graph;
-            for (Map.Entry<String, Long> entry : ids.entrySet()) {
-                JsonNode step = steps.path(String.valueOf(entry.getValue()));
-                JsonNode size = step.path("estimatedSize");
-                Long count = size.canConvertToLong() && size.asLong() >= 0 ? size.asLong() : null;
-                if (entry.getKey().equals(rootId) && count == null && view.path("estimatedSize").canConvertToLong()) {
-                    count = view.path("estimatedSize").asLong();
-                }
-                String invalid = step.path("validation").path("isValid").asBoolean(true) ? null
-                        : "the site says this step is not valid: " + step.path("validation").path("errors");
-                Long finalCount = count;
-                Long transcripts = invalid == null ? transcripts(graph, entry.getValue(), count, context) : null;
-                counted = counted.replace(entry.getKey(), s -> s.withCounts(finalCount, transcripts, invalid));
-            }
-            return counted;
-        } finally {
-            try {
-                upstream.deleteStrategy(context.token(), context.siteId(), strategyId);
-            } catch (RuntimeException e) {
-                LOG.debugf("temporary counting strategy %d not deleted: %s", strategyId, e.getMessage());
-            }
-        }
+        return counted(graph, rootId, counts);
     }
 
-    /**
-     * The transcript rows beside a step's genes (counts are genes: WDK's step size is its display
-     * count, genes for the transcript record type), read from a zero-record page of the step while
-     * the counting strategy still holds it; null for other record types, or when the page cannot be
-     * read (the gene count stands alone then).
-     */
-    private Long transcripts(StrategyGraph graph, long upstreamStepId, Long genes, ToolContext context) {
-        if (genes == null || genes <= 0 || !TRANSCRIPT.equals(graph.recordType())) {
+    /** The graph with the step and its inputs given the counts of the same places of the answer's tree. */
+    private static StrategyGraph counted(StrategyGraph graph, String stepId, JsonNode node) {
+        if (stepId == null || node == null || !node.isObject()) {
+            return graph;
+        }
+        GraphStep step = graph.step(stepId).orElse(null);
+        if (step == null) {
+            return graph;
+        }
+        Long genes = count(node.get("geneCount"));
+        Long rows = count(node.get("transcriptCount"));
+        // transcripts stand beside genes only where the site stated them and they are not fewer
+        Long transcripts = genes != null && genes > 0 && rows != null && rows >= genes ? rows : null;
+        String invalid = genes == null ? invalidity(node.path("validation")) : null;
+        StrategyGraph next = graph.replace(stepId, s -> s.withCounts(genes, transcripts, invalid));
+        next = counted(next, step.primaryInputStepId(), node.get("primaryInput"));
+        return counted(next, step.secondaryInputStepId(), node.get("secondaryInput"));
+    }
+
+    private static Long count(JsonNode value) {
+        return value != null && value.canConvertToLong() && value.asLong() >= 0 ? value.asLong() : null;
+    }
+
+    /** The site's reasons for calling a step invalid, as the model reads them. */
+    private static String invalidity(JsonNode validation) {
+        if (validation.isMissingNode() || validation.path("isValid").asBoolean(true)) {
             return null;
         }
-        try {
-            JsonNode size = upstream.records(context.token(), context.siteId(), upstreamStepId, 0).path("totalCount");
-            return size.canConvertToLong() && size.asLong() >= genes ? size.asLong() : null;
-        } catch (RuntimeException e) {
-            LOG.debugf("transcripts of step %d not read: %s", upstreamStepId, e.getMessage());
-            return null;
-        }
+        List<String> reasons = new ArrayList<>();
+        validation.path("general").forEach(message -> reasons.add(message.asText()));
+        validation.path("byKey").fields().forEachRemaining(e -> e.getValue()
+                .forEach(message -> reasons.add(e.getKey() + ": " + message.asText())));
+        return "the site says this step is not valid" + (reasons.isEmpty() ? "" : ": " + String.join("; ", reasons));
     }
 
     /** The graph with the part that holds {@code stepId} counted. */

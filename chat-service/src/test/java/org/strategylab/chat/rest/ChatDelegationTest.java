@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.strategylab.chat.support.ChatEvents;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.eventlog.index.OperationsIndex;
+import org.strategylab.chat.support.Chats;
 import org.strategylab.simulator.faults.Latency;
 import org.strategylab.testsupport.InProcessKafkaResource;
 import org.strategylab.testsupport.events.OperationLog;
@@ -39,8 +40,8 @@ class ChatDelegationTest {
     @Test
     void independentTasksRunAtOnceAndTheCombineWaitsForBoth() {
         String user = ChatTurnTest.newUser("hana");
-        // building each step on the site takes a while, so two sub-agents in turn could not overlap
-        UpstreamStackResource.simulator.faults().latency("/strategies", Latency.fixed(Duration.ofMillis(700)));
+        // counting each step on the site takes a while, so two sub-agents in turn could not overlap
+        UpstreamStackResource.simulator.faults().latency(Chats.COUNTING, Latency.fixed(Duration.ofMillis(700)));
         List<EventEnvelope> log;
         try {
             JsonPath started = ChatTurnTest.send(user, TWO_SEARCHES);
@@ -66,7 +67,7 @@ class ChatDelegationTest {
     void aCancelledTurnStopsEverySubAgent() {
         String user = ChatTurnTest.newUser("ivo");
         // every step's count waits at the site: the sub-agents are inside create_step when the cancel comes
-        UpstreamStackResource.simulator.faults().latency("/strategies", Latency.fixed(Duration.ofSeconds(3)));
+        UpstreamStackResource.simulator.faults().latency(Chats.COUNTING, Latency.fixed(Duration.ofSeconds(3)));
         String strategyId;
         try {
             JsonPath started = ChatTurnTest.send(user, TWO_SEARCHES);

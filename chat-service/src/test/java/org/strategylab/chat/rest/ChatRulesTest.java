@@ -24,6 +24,7 @@ import org.strategylab.eventlog.index.OperationStatus;
 import org.strategylab.eventlog.index.OperationsIndex;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.eventlog.operation.Operations;
+import org.strategylab.chat.support.Chats;
 import org.strategylab.simulator.faults.Latency;
 import org.strategylab.testsupport.InProcessKafkaResource;
 import org.strategylab.testsupport.events.OperationLog;
@@ -140,8 +141,8 @@ class ChatRulesTest {
         JsonPath first = ChatTurnTest.send(user, body("\"provider\":\"mock\""));
         String strategyId = first.getString("strategyId");
         events.awaitEnd(first.getString("operationId"), ChatTurnTest.TURN);
-        // every strategy the site builds answers slowly, so the next turn is still counting its step
-        UpstreamStackResource.simulator.faults().latency("/strategies", Latency.fixed(Duration.ofSeconds(20)));
+        // every count the site makes answers slowly, so the next turn is still counting its step
+        UpstreamStackResource.simulator.faults().latency(Chats.COUNTING, Latency.fixed(Duration.ofSeconds(20)));
         try {
             JsonPath second = ChatTurnTest.send(user, "{\"siteId\":\"plasmodb\",\"strategyId\":\"" + strategyId
                     + "\",\"message\":\"genes with signal peptides\"}");

@@ -58,6 +58,7 @@ class ChatTurnTest {
     @Test
     void aMockTurnBuildsASingleStepSearchOnTheSite() {
         String user = newUser("alice");
+        long mark = UpstreamStackResource.simulator.journal().mark();
         JsonPath started = send(user, "{\"siteId\":\"plasmodb\",\"provider\":\"mock\","
                 + "\"message\":\"Find protein kinases in Plasmodium falciparum\"}");
         String operationId = started.getString("operationId");
@@ -98,6 +99,10 @@ class ChatTurnTest {
         assertEquals(List.of("user", "assistant"), view.getList("messages.role"));
         assertEquals(streamed, view.getString("messages[1].content"));
         assertEquals(tools.size(), view.getList("messages[1].toolCalls").size());
+        // a lone search is counted with no strategy made on the site at all
+        assertEquals(List.of(), strategiesCreatedSince(mark));
+
+        long secondMark = UpstreamStackResource.simulator.journal().mark();
 
         // the next turn changes the strategy there is: the new step joins its root
         JsonPath next = send(user, "{\"siteId\":\"plasmodb\",\"strategyId\":\"" + strategyId
@@ -111,6 +116,28 @@ class ChatTurnTest {
         assertEquals(steps.get(0).get("id"), changed.getString("graph.steps[2].primaryInputStepId"));
         assertEquals(changed.getString("graph.steps[2].id"), changed.getString("graph.rootStepId"));
         assertEquals(List.of("user", "assistant", "user", "assistant"), changed.getList("messages.role"));
+        // every step of the combined part is counted, through upstream-gateway's hidden helper strategy
+        List<Map<String, Object>> changedSteps = changed.getList("graph.steps");
+        assertTrue(changedSteps.stream().allMatch(s -> s.get("resultCount") != null), changedSteps.toString());
+        List<String> created = strategiesCreatedSince(secondMark);
+        assertFalse(created.isEmpty(), "the combined part is counted in a helper strategy");
+        assertTrue(created.stream().allMatch(body -> body.contains("\"name\":\"__svc_internal__:")), created.toString());
+        assertTrue(created.stream().noneMatch(body -> body.contains("StrategyLab count (temporary)")), created.toString());
+        // and nothing is left in the user's strategies on the site, helpers included
+        given().header("Authorization", TestTokens.bearer(user)).baseUri(upstreamGatewayUrl())
+                .queryParam("includeInternal", true).get("/internal/v1/sites/plasmodb/strategies")
+                .then().statusCode(200).body("total", org.hamcrest.Matchers.equalTo(0));
+    }
+
+    /** The bodies of the strategies the site was asked to create since the journal's mark. */
+    static List<String> strategiesCreatedSince(long mark) {
+        return UpstreamStackResource.simulator.journal().since(mark).stream()
+                .filter(r -> r.is("POST", "/users/\\d+/strategies$")).map(r -> r.body()).toList();
+    }
+
+    static String upstreamGatewayUrl() {
+        return org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getValue("quarkus.rest-client.upstream-gateway.url", String.class);
     }
 
     @Test
@@ -141,6 +168,7 @@ class ChatTurnTest {
     @Test
     void twoConditionsAreCombinedAndTheStrategyIsSavedOnTheSite() {
         String user = newUser("grace");
+        long mark = UpstreamStackResource.simulator.journal().mark();
         JsonPath started = send(user, "{\"siteId\":\"plasmodb\",\"message\":"
                 + "\"kinases in falciparum but not genes with signal peptides, and save it\"}");
         List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), TURN);
@@ -197,6 +225,11 @@ class ChatTurnTest {
                 .get("/internal/v1/sites/plasmodb/strategies/" + upstreamId).then().statusCode(200)
                 .body("estimatedSize", org.hamcrest.Matchers.equalTo((int) root))
                 .body("isSaved", org.hamcrest.Matchers.equalTo(true));
+        // the one strategy of the user the site was asked to make is the saved one: counts made none
+        List<String> created = strategiesCreatedSince(mark);
+        assertEquals(1, created.stream().filter(body -> !body.contains("\"name\":\"__svc_internal__:")).count(),
+                created.toString());
+        assertTrue(created.stream().noneMatch(body -> body.contains("StrategyLab count (temporary)")), created.toString());
     }
 
     static int lastIndexOf(List<EventEnvelope> log, String type) {

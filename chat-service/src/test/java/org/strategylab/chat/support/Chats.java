@@ -14,6 +14,13 @@ public final class Chats {
     /** How long a mock turn may take in a test (a slowed-down site included). */
     public static final Duration TURN = Duration.ofSeconds(90);
 
+    /**
+     * The site's paths a step's count goes through (a pattern for the simulator's faults): the anonymous
+     * report that counts a lone search, and the helper strategy upstream-gateway counts a larger part in.
+     * Slowing them keeps a turn running while it counts.
+     */
+    public static final String COUNTING = "/strategies|/searches/[^/]+/reports/standard$";
+
     private Chats() {
     }
 

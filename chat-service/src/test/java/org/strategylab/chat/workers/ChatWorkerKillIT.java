@@ -15,6 +15,7 @@ import java.util.UUID;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.chat.support.Chats;
 import org.strategylab.simulator.faults.Latency;
 import org.strategylab.testsupport.TestTokens;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
@@ -44,14 +45,14 @@ class ChatWorkerKillIT extends OnChatStack {
     @Test
     void aKilledWorkersTurnEndsWithinTheLeaseAndTheConversationKeepsWhatWasMade() throws Exception {
         String user = "alice-" + UUID.randomUUID();
-        // the first step is made at once; building the second on the site waits, so the turn lasts
+        // the first step is made at once; counting the second on the site waits, so the turn lasts
         JsonPath started = send(stack.workers().get(0), user, "{\"siteId\":\"plasmodb\",\"provider\":\"mock\","
                 + "\"message\":\"kinases in falciparum but not genes with signal peptides\"}");
         UUID operationId = UUID.fromString(started.getString("operationId"));
         String strategyId = started.getString("strategyId");
         await("the first step is made").atMost(TURN).until(() -> events.of(operationId).stream()
                 .anyMatch(e -> e.type().equals("strategy_update")));
-        stack.simulator().faults().latency("/strategies", Latency.fixed(ofSeconds(30)));
+        stack.simulator().faults().latency(Chats.COUNTING, Latency.fixed(ofSeconds(30)));
         // its command must not come back to the survivor: that would run the turn again instead of ending it
         stack.awaitCommandsCommitted();
         long holder = LeaseHolders.holderPid(stack, operationId)

@@ -11,6 +11,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.strategylab.chat.graph.GraphStep;
@@ -62,7 +63,11 @@ class ExportToolsTest {
     @Test
     void samplesOfAStepNotOnTheSiteAndADownloadOnlyOnceItIs() throws Exception {
         String user = Chats.newUser("jo");
+        long mark = UpstreamStackResource.simulator.journal().mark();
         ToolContext unsaved = built(user, "kinases in falciparum");
+        // the step was counted without any strategy made on the site
+        assertEquals(List.of(), UpstreamStackResource.simulator.journal().since(mark).stream()
+                .filter(r -> r.is("POST", "/users/\\d+/strategies$")).map(r -> r.body()).toList());
         GraphStep root = unsaved.graph().current().root().orElseThrow();
         JsonNode sample = samples.run(JSON.readTree("{\"limit\":5}"), unsaved);
         assertEquals(5, sample.path("records").size(), sample.toString());

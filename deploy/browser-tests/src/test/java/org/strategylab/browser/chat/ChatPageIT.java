@@ -250,9 +250,13 @@ class ChatPageIT {
         }
     }
 
-    /** Every strategy request to the site answers a second late (until the faults are reset). */
+    /**
+     * Every strategy request to the site, and the anonymous report that counts a lone search, answers a
+     * second late (until the faults are reset): each step's count waits.
+     */
     private static void slowStrategies() {
-        stack.simulator().faults().latency("/strategies", Latency.fixed(Duration.ofSeconds(1)));
+        stack.simulator().faults().latency("/strategies|/searches/[^/]+/reports/standard$",
+                Latency.fixed(Duration.ofSeconds(1)));
     }
 
     private static void send(Browser browser, String text) {

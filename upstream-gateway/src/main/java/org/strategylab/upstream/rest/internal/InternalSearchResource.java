@@ -18,11 +18,14 @@ import org.strategylab.upstream.api.Dataset;
 import org.strategylab.upstream.api.DatasetRequest;
 import org.strategylab.upstream.api.RunSearchRequest;
 import org.strategylab.upstream.api.SearchRun;
+import org.strategylab.upstream.api.StepCount;
+import org.strategylab.upstream.api.StepCountRequest;
 import org.strategylab.upstream.service.steps.ControlCounter;
 import org.strategylab.upstream.service.steps.SearchRunner;
 import org.strategylab.upstream.service.steps.StepService;
+import org.strategylab.upstream.service.strategies.StepTreeCounter;
 
-/** Searches, control counts and datasets for other services, as the calling user. */
+/** Searches, step and control counts and datasets for other services, as the calling user. */
 @Path(InternalApi.SITE)
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -41,6 +44,9 @@ public class InternalSearchResource {
     @Inject
     StepService steps;
 
+    @Inject
+    StepTreeCounter counter;
+
     @POST
     @Path("/searches/run")
     @Operation(summary = "Run a search and get its IDs (one per gene, default at most 5000) and counts")
@@ -56,6 +62,15 @@ public class InternalSearchResource {
     public Uni<ControlCounts> controlCounts(@PathParam("siteId") String siteId, @NotNull @Valid ControlCountsRequest body) {
         return sessions.of(siteId).chain(session -> controls.count(session, CallerSessions.recordType(body.recordType()),
                 body.tree(), body.controlSets(), body.controlsSearch(), body.controlsParameter()));
+    }
+
+    @POST
+    @Path("/step-counts")
+    @Operation(summary = "Count a step or a step tree, node by node (genes, and transcripts beside them), leaving no"
+            + " strategy: a lone search by an anonymous report, a tree in a helper strategy deleted right after")
+    public Uni<StepCount> stepCounts(@PathParam("siteId") String siteId, @NotNull @Valid StepCountRequest body) {
+        return sessions.of(siteId).chain(session -> counter.count(session, CallerSessions.recordType(body.recordType()),
+                body.tree()));
     }
 
     @POST

@@ -42,42 +42,61 @@ public class SearchRunner {
     public Uni<SearchRun> run(UpstreamSession session, String recordType, String searchName,
                               Map<String, Object> parameters, Integer maxIds) {
         int max = steps.maxIds(maxIds, "/maxIds");
-        String siteId = session.site().id();
-        return catalog.search(siteId, recordType, searchName)
-                .onFailure(ProblemException.class).transform(e -> ProblemException.invalid("Unknown search",
-                        List.of(new FieldError("/searchName", "site '" + siteId + "' has no search '" + searchName
-                                + "' for record type '" + recordType + "'"))))
-                .chain(data -> {
-                    if (!ParamEncoder.inputStepParams(data).isEmpty()) {
-                        throw ProblemException.invalid("Not a leaf search", List.of(new FieldError("/searchName",
-                                searchName + " transforms an input step; run it as a step tree")));
-                    }
-                    ParamEncoder.Encoded encoded = ParamEncoder.encode(data, parameters, "/parameters");
-                    if (!encoded.errors().isEmpty()) {
-                        throw ProblemException.invalid("Search " + searchName + " does not accept these values",
-                                encoded.errors());
-                    }
-                    // ID lists of dataset parameters are uploaded as the user's datasets first
-                    return datasets.resolve(session, encoded, "/parameters").chain(values -> {
-                        ObjectNode searchConfig = WdkJson.object();
-                        searchConfig.set("parameters", WdkJson.stringMap(values));
-                        ObjectNode reportConfig = WdkJson.reportConfig(0, max, List.of(), null, null);
-                        boolean transcripts = StepService.TRANSCRIPT.equals(recordType);
-                        return wdk.searchReport(session, recordType, searchName, searchConfig, reportConfig,
-                                transcripts ? WdkJson.representativeTranscriptOnly() : null);
-                    });
-                })
-                .map(response -> {
-                    if (response.status() == 400 || response.status() == 422) {
-                        throw CatalogService.invalidValues(searchName, response.validationBundle(), "/parameters");
-                    }
-                    JsonNode report = response.okJson();
+        boolean transcripts = StepService.TRANSCRIPT.equals(recordType);
+        return report(session, recordType, searchName, parameters, "", WdkJson.reportConfig(0, max, List.of(), null, null),
+                transcripts ? WdkJson.representativeTranscriptOnly() : null)
+                .map(report -> {
                     List<String> all = StepService.distinctIds(report);
                     // a site may answer more records than asked for: the caller's maximum holds all the same
                     List<String> ids = all.size() > max ? List.copyOf(all.subList(0, max)) : all;
                     long genes = UpstreamAnswers.meta(report, "displayTotalCount");
                     return new SearchRun(searchName, UpstreamAnswers.meta(report, "totalCount"), genes, ids,
                             all.size() > ids.size() || UpstreamAnswers.meta(report, "displayViewTotalCount") > ids.size());
+                });
+    }
+
+    /**
+     * Counts a search's result without a step or strategy (a report of no records): WDK's
+     * {@code meta} with {@code totalCount} (rows: transcripts for genes) and {@code displayTotalCount}
+     * (genes).
+     *
+     * @param at where the search is in the caller's request ({@code /tree}); problems name fields below it
+     */
+    public Uni<JsonNode> count(UpstreamSession session, String recordType, String searchName,
+                               Map<String, Object> parameters, String at) {
+        return report(session, recordType, searchName, parameters, at, WdkJson.reportConfig(0, 0, List.of(), null, null),
+                null);
+    }
+
+    private Uni<JsonNode> report(UpstreamSession session, String recordType, String searchName,
+                                 Map<String, Object> parameters, String at, ObjectNode reportConfig, JsonNode viewFilters) {
+        String siteId = session.site().id();
+        return catalog.search(siteId, recordType, searchName)
+                .onFailure(ProblemException.class).transform(e -> ProblemException.invalid("Unknown search",
+                        List.of(new FieldError(at + "/searchName", "site '" + siteId + "' has no search '" + searchName
+                                + "' for record type '" + recordType + "'"))))
+                .chain(data -> {
+                    if (!ParamEncoder.inputStepParams(data).isEmpty()) {
+                        throw ProblemException.invalid("Not a leaf search", List.of(new FieldError(at + "/searchName",
+                                searchName + " transforms an input step; run it as a step tree")));
+                    }
+                    ParamEncoder.Encoded encoded = ParamEncoder.encode(data, parameters, at + "/parameters");
+                    if (!encoded.errors().isEmpty()) {
+                        throw ProblemException.invalid("Search " + searchName + " does not accept these values",
+                                encoded.errors());
+                    }
+                    // ID lists of dataset parameters are uploaded as the user's datasets first
+                    return datasets.resolve(session, encoded, at + "/parameters").chain(values -> {
+                        ObjectNode searchConfig = WdkJson.object();
+                        searchConfig.set("parameters", WdkJson.stringMap(values));
+                        return wdk.searchReport(session, recordType, searchName, searchConfig, reportConfig, viewFilters);
+                    });
+                })
+                .map(response -> {
+                    if (response.status() == 400 || response.status() == 422) {
+                        throw CatalogService.invalidValues(searchName, response.validationBundle(), at + "/parameters");
+                    }
+                    return response.okJson();
                 });
     }
 }
