@@ -250,6 +250,18 @@ public class ExperimentRepository {
                 .replaceWithVoid();
     }
 
+    /**
+     * Notes the strategy a run has just made on the site (null: none any more), before anything else
+     * is computed from it: if the run's worker dies, the run's next attempt finds it here and deletes it
+     * instead of leaving it among the account's unsaved strategies.
+     */
+    public Uni<Void> keepStrategy(UUID id, Long upstreamStrategyId) {
+        return context.run(() -> Panache.withTransaction(() -> ExperimentEntity.update(
+                "upstreamStrategyId = :strategy, updatedAt = :now where id = :id",
+                Parameters.with("strategy", upstreamStrategyId).and("now", OffsetDateTime.now()).and("id", id))))
+                .replaceWithVoid();
+    }
+
     /** Deletes the owner's experiment; false when there is none. */
     public Uni<Boolean> delete(UUID id, String ownerId) {
         return context.run(() -> Panache.withTransaction(() -> ExperimentEntity.delete(

@@ -40,6 +40,10 @@ class WorkerKillIT extends OnTheWorkerStack {
         stack.simulator().faults().latency("/steps", Latency.fixed(ofSeconds(2)));
         Experiments.Started run = Experiments.start(stack.workers().get(0), alice,
                 Experiments.searchBody("killed mid-run", controls));
+        // killed once its first attempt has made the experiment's strategy on the site
+        await("the first attempt has made its strategy").atMost(RUN)
+                .until(() -> Experiments.get(stack.workers().get(0), run).get("upstreamStrategyId") != null);
+        long firstAttemptsStrategy = Experiments.get(stack.workers().get(0), run).getLong("upstreamStrategyId");
         QuarkusAppProcess victim = killHolderOnceRunning(run);
         QuarkusAppProcess survivor = stack.workers().stream().filter(w -> w != victim).findFirst().orElseThrow();
         long killedAt = System.nanoTime();
@@ -62,6 +66,11 @@ class WorkerKillIT extends OnTheWorkerStack {
                 log.stream().map(EventEnvelope::seq).toList(), "the second run continues the first's seqs");
         await("the row completes").atMost(RUN)
                 .until(() -> "completed".equals(Experiments.get(survivor, run).getString("status")));
+        // the second attempt deleted the first's strategy before it made its own: one stays, the experiment's
+        long kept = Experiments.get(survivor, run).getLong("upstreamStrategyId");
+        List<Long> named = strategiesNamed(alice, "killed mid-run");
+        assertEquals(List.of(kept), named, "only the completed attempt's strategy is left on the site");
+        assertFalse(named.contains(firstAttemptsStrategy), "the killed attempt's strategy " + firstAttemptsStrategy + " was deleted");
         System.out.printf("worker kill: the run was restarted and completed %d ms after its worker was killed (lease %s)%n",
                 endedAfterMs, WorkerStack.LEASE);
 
@@ -132,6 +141,22 @@ class WorkerKillIT extends OnTheWorkerStack {
         QuarkusAppProcess victim = stack.workerWithPid(holder);
         victim.kill();
         return victim;
+    }
+
+    /** The ids of the user's strategies on the site with this name, helper strategies included. */
+    private static List<Long> strategiesNamed(String user, String name) {
+        JsonPath page = io.restassured.RestAssured.given().header("Authorization", org.strategylab.testsupport.TestTokens.bearer(user))
+                .when().get(stack.upstreamGateway().baseUri() + "/internal/v1/sites/plasmodb/strategies?includeInternal=true&limit=1000")
+                .then().statusCode(200).extract().jsonPath();
+        List<Long> ids = new java.util.ArrayList<>();
+        List<String> names = page.getList("items.name", String.class);
+        List<Number> all = page.getList("items.strategyId", Number.class);
+        for (int i = 0; i < names.size(); i++) {
+            if (name.equals(names.get(i))) {
+                ids.add(all.get(i).longValue());
+            }
+        }
+        return ids;
     }
 
     private static List<EventEnvelope> restarts(List<EventEnvelope> log) {

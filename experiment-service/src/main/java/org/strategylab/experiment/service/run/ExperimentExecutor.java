@@ -45,6 +45,9 @@ public class ExperimentExecutor {
     ExperimentConfig config;
 
     @Inject
+    org.strategylab.experiment.client.UpstreamGateway upstream;
+
+    @Inject
     @All
     List<RunPhase> phases;
 
@@ -77,8 +80,30 @@ public class ExperimentExecutor {
                 return Uni.createFrom().item(found); // a repeated command: its run already ended
             }
             ExperimentSettings settings = settings(entity);
-            return targets(entity, settings).chain(targets -> run(id, entity, token, settings, targets, progress, started));
+            return leftOver(entity, token, settings)
+                    .chain(() -> targets(entity, settings))
+                    .chain(targets -> run(id, entity, token, settings, targets, progress, started));
         });
+    }
+
+    /**
+     * A row still to run that already names a strategy is a run started again after its worker died:
+     * the strategy the dead attempt made on the site (noted as soon as it was made) is deleted first,
+     * so the account keeps only the strategy of the attempt that completes. Best effort: a failure is
+     * logged, the run goes on.
+     */
+    private Uni<Void> leftOver(ExperimentEntity entity, String token, ExperimentSettings settings) {
+        if (entity.upstreamStrategyId == null) {
+            return Uni.createFrom().voidItem();
+        }
+        Long strategyId = entity.upstreamStrategyId;
+        return upstream.deleteStrategy(token, settings.siteId(), strategyId)
+                .call(() -> repository.keepStrategy(entity.id, null))
+                .invoke(() -> LOG.infof("experiment %s runs again: deleted strategy %d of its earlier attempt", entity.id, strategyId))
+                .onFailure().invoke(failure -> LOG.warnf("experiment %s runs again; strategy %d of its earlier attempt stays: %s",
+                        entity.id, strategyId, failure.getMessage()))
+                .onFailure().recoverWithNull()
+                .replaceWithVoid();
     }
 
     /** Runs the experiment of {@code entity}, a row still to run, on its input. */

@@ -49,6 +49,9 @@ public class UpstreamEvaluation {
     @Inject
     ExperimentConfig config;
 
+    @Inject
+    org.strategylab.experiment.persistence.ExperimentRepository repository;
+
     /**
      * Evaluates the experiment's search or tree. A first run makes the experiment's strategy; a
      * re-evaluation ({@code state} names the strategy and step already) reads the existing step.
@@ -63,7 +66,9 @@ public class UpstreamEvaluation {
         Uni<UpstreamGateway.Strategy> existing = state.upstreamStepId() == null ? null
                 : Uni.createFrom().item(new UpstreamGateway.Strategy(state.upstreamStrategyId(), state.upstreamStepId(), null));
         Uni<Strategy> strategy = (existing != null ? existing
-                : upstream.createStrategy(token, site, settings.name(), settings.recordType(), tree).invoke(made::set))
+                : upstream.createStrategy(token, site, settings.name(), settings.recordType(), tree).invoke(made::set)
+                        // noted at once, so that a next attempt can delete it if this run's worker dies
+                        .call(created -> repository.keepStrategy(context.experimentId(), created.strategyId())))
                 .chain(created -> upstream.orderedIds(token, site, created.rootStepId(), config.runs().maxOrderedIds(),
                                 settings.sortAttribute(), settings.sortAttribute() == null ? null : settings.sortDirection())
                         .map(ids -> new Strategy(created, ids)));
@@ -187,6 +192,7 @@ public class UpstreamEvaluation {
             return Uni.createFrom().voidItem();
         }
         return upstream.deleteStrategy(context.token(), context.settings().siteId(), strategy.strategyId())
-                .onFailure().recoverWithNull();
+                .onFailure().recoverWithNull()
+                .call(() -> repository.keepStrategy(context.experimentId(), null).onFailure().recoverWithNull());
     }
 }
