@@ -62,8 +62,13 @@ public interface ExperimentConfig {
         @WithDefault("2")
         int maxConcurrentPerCaller();
 
-        /** The longest a request waits for its turn before it is answered 503 with Retry-After; default 60 s. */
-        @WithDefault("PT60S")
+        /**
+         * The longest a request waits for its turn before it is answered 503 with Retry-After; default
+         * 120 s: as long as the site may take to answer one call (spec §8), so that a user's burst on a
+         * slow site waits behind its first requests' site calls instead of being refused, and shorter
+         * than the gateway's 150 s wait for a silent answer.
+         */
+        @WithDefault("PT120S")
         Duration maxWait();
     }
 
