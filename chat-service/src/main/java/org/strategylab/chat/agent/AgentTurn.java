@@ -33,6 +33,7 @@ import org.strategylab.chat.graph.StrategyGraph;
 import org.strategylab.chat.provider.ModelChoice;
 import org.strategylab.chat.provider.ProviderAdapter;
 import org.strategylab.chat.tools.AgentTool;
+import org.strategylab.chat.tools.TokenAllowance;
 import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;

@@ -6,7 +6,6 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
-import org.strategylab.chat.service.ChatWorker;
 
 /**
  * Consumes {@code chat.commands} in the service's consumer group: replicas share the partitions,
@@ -20,7 +19,7 @@ import org.strategylab.chat.service.ChatWorker;
 public class CommandConsumer {
 
     @Inject
-    ChatWorker worker;
+    ChatCommandHandler worker;
 
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
     @Incoming("chat-commands")

@@ -15,6 +15,7 @@ import org.strategylab.chat.config.ChatConfig;
 import org.strategylab.chat.graph.StrategyGraph;
 import org.strategylab.chat.messaging.ChatCommand;
 import org.strategylab.chat.messaging.CommandPublisher;
+import org.strategylab.chat.persistence.GraphDocuments;
 import org.strategylab.chat.persistence.MessageEntity;
 import org.strategylab.chat.persistence.MessageRepository;
 import org.strategylab.chat.persistence.StrategyEntity;

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.strategylab.chat.config.ChatConfig;
 import org.strategylab.chat.messaging.ChatCommand;
+import org.strategylab.chat.messaging.ChatCommandHandler;
 import org.strategylab.chat.persistence.StrategyEntity;
 import org.strategylab.edge.auth.OnBehalfOf;
 import org.strategylab.eventlog.operation.CommandWorkers;
@@ -32,7 +33,7 @@ import org.strategylab.eventlog.operation.Operations;
  */
 @ApplicationScoped
 @Startup // serves chat.events from the start: the reaper leaves its queued operations waiting
-public class ChatWorker {
+public class ChatWorker implements ChatCommandHandler {
 
     @Inject
     Operations operations;
@@ -138,10 +139,7 @@ public class ChatWorker {
         }
     }
 
-    /**
-     * One command off {@code chat.commands}: completes once it waits for a slot (in its user's turn),
-     * or at once when there is nothing to do; {@code ack} is called once its turn has started or was skipped.
-     */
+    @Override
     public Uni<Void> consume(String payload, java.util.function.Supplier<java.util.concurrent.CompletionStage<Void>> ack) {
         return workers.consume(payload, ack);
     }

@@ -16,6 +16,7 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.strategylab.chat.api.Mention;
 import org.strategylab.chat.client.ExperimentServiceClient;
 import org.strategylab.chat.graph.StrategyGraph;
+import org.strategylab.chat.persistence.GraphDocuments;
 import org.strategylab.chat.persistence.StrategyEntity;
 import org.strategylab.chat.persistence.StrategyRepository;
 import org.strategylab.chat.tools.ToolResults;

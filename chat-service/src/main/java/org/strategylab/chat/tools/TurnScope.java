@@ -28,7 +28,7 @@ public interface TurnScope {
      * The token allowance the turn's sub-agents draw on (the turn's own): null outside a turn, where
      * a sub-agent has the whole budget of a turn.
      */
-    default org.strategylab.chat.agent.TokenAllowance tokenAllowance() {
+    default TokenAllowance tokenAllowance() {
         return null;
     }
 

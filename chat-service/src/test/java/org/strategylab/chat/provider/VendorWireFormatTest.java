@@ -27,7 +27,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.strategylab.chat.agent.AgentTurn;
-import org.strategylab.chat.agent.TokenAllowance;
+import org.strategylab.chat.tools.TokenAllowance;
 import org.strategylab.testsupport.texts.UserFacingTexts;
 import org.strategylab.chat.agent.TurnOutcome;
 import org.strategylab.chat.agent.TurnRequest;

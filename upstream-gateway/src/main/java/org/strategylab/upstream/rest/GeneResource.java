@@ -23,7 +23,7 @@ import org.strategylab.edge.auth.Caller;
 import org.strategylab.upstream.api.GeneResolution;
 import org.strategylab.upstream.api.GeneResolveRequest;
 import org.strategylab.upstream.api.GeneSearchResult;
-import org.strategylab.upstream.service.catalog.GeneLookup;
+import org.strategylab.upstream.service.genes.GeneLookup;
 
 /** Gene look-ups on a site. Public. */
 @Path("/api/v1/sites/{siteId}/genes")

@@ -20,6 +20,7 @@ import org.strategylab.chat.agent.TurnRequest;
 import org.strategylab.chat.config.ChatConfig;
 import org.strategylab.chat.provider.ProviderAdapter;
 import org.strategylab.chat.tools.AgentTool;
+import org.strategylab.chat.tools.TokenAllowance;
 import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRegistry;
 
@@ -60,10 +61,10 @@ public class SubAgents {
                 parent.token(), parent.siteId(), UUID.randomUUID().toString(), prompt, parent.scope().model(), Set.of(),
                 List.of(), List.of(), parent.graph().current(), task, null, parent.scope().disableRag());
         // the sub-agent spends from its parent turn's allowance: delegation does not multiply the budget
-        org.strategylab.chat.agent.TokenAllowance shared = parent.scope().tokenAllowance();
+        TokenAllowance shared = parent.scope().tokenAllowance();
         AgentTurn turn = new AgentTurn(request, adapter, tools, parent.graph(), new SubAgentEvents(parent.scope(), task,
                 mapper), config.agent(), threads,
-                shared != null ? shared : new org.strategylab.chat.agent.TokenAllowance(config.agent().maxTokens()));
+                shared != null ? shared : new TokenAllowance(config.agent().maxTokens()));
         parent.scope().whenCancelled(turn::cancel);
         Future<TurnOutcome> running = threads.submit(turn::run);
         TurnOutcome outcome;

@@ -11,7 +11,6 @@ import java.util.List;
 import org.strategylab.chat.graph.StrategyGraph;
 import org.strategylab.chat.persistence.StrategyEntity;
 import org.strategylab.chat.persistence.StrategyRepository;
-import org.strategylab.chat.service.StrategyPush;
 import org.strategylab.chat.tools.AgentTool;
 import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRefusal;

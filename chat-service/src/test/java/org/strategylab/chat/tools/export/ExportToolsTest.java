@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.graph.StrategyGraph;
 import org.strategylab.chat.persistence.StrategyRepository;
-import org.strategylab.chat.service.GraphDocuments;
+import org.strategylab.chat.persistence.GraphDocuments;
 import org.strategylab.chat.support.ChatEvents;
 import org.strategylab.chat.support.Chats;
 import org.strategylab.chat.tools.ToolContext;

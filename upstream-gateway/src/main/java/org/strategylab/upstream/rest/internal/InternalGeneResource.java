@@ -18,7 +18,7 @@ import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.upstream.api.GeneListResolveRequest;
 import org.strategylab.upstream.api.GeneResolution;
 import org.strategylab.upstream.config.UpstreamConfig;
-import org.strategylab.upstream.service.catalog.GeneLookup;
+import org.strategylab.upstream.service.genes.GeneLookup;
 
 /** Gene-id resolution for other services (control lists), in the caller's session, batched. */
 @Path(InternalApi.SITE + "/genes/resolve")

@@ -20,7 +20,7 @@ import org.strategylab.upstream.api.RunSearchRequest;
 import org.strategylab.upstream.api.SearchRun;
 import org.strategylab.upstream.api.StepCount;
 import org.strategylab.upstream.api.StepCountRequest;
-import org.strategylab.upstream.service.steps.ControlCounter;
+import org.strategylab.upstream.service.strategies.ControlCounter;
 import org.strategylab.upstream.service.steps.SearchRunner;
 import org.strategylab.upstream.service.steps.StepService;
 import org.strategylab.upstream.service.strategies.StepTreeCounter;

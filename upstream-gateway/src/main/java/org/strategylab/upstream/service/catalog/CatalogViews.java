@@ -11,7 +11,7 @@ import org.strategylab.upstream.api.SearchSummary;
 import org.strategylab.upstream.api.VocabularyTerm;
 
 /** Turns WDK's catalogue JSON (upstream-wdk.md §3.2) into StrategyLab's catalogue views. */
-final class CatalogViews {
+public final class CatalogViews {
 
     /** WDK's name prefix of the generated boolean (combine) search of each record class. */
     static final String BOOLEAN_SEARCH_PREFIX = "boolean_question_";
@@ -130,7 +130,7 @@ final class CatalogViews {
     }
 
     /** A WDK vocabulary: rows {@code [term, display, parent]}, or a tree {@code {data:{term, display}, children}}. */
-    static List<VocabularyTerm> vocabulary(JsonNode vocabulary) {
+    public static List<VocabularyTerm> vocabulary(JsonNode vocabulary) {
         List<VocabularyTerm> terms = new ArrayList<>();
         if (vocabulary == null || vocabulary.isNull()) {
             return terms;
@@ -160,7 +160,7 @@ final class CatalogViews {
     }
 
     /** The leaves of a tree vocabulary (or every term of a flat one). */
-    static List<VocabularyTerm> leaves(List<VocabularyTerm> terms) {
+    public static List<VocabularyTerm> leaves(List<VocabularyTerm> terms) {
         List<VocabularyTerm> leaves = new ArrayList<>();
         for (VocabularyTerm term : terms) {
             if (term.children() == null || term.children().isEmpty()) {

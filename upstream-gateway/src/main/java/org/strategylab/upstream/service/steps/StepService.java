@@ -390,7 +390,7 @@ public class StepService {
     }
 
     /** Record ids of a report, first key column, each once, in order. */
-    static List<String> distinctIds(JsonNode report) {
+    public static List<String> distinctIds(JsonNode report) {
         Set<String> ids = new LinkedHashSet<>();
         report.path("records").forEach(r -> {
             String id = UpstreamAnswers.recordId(r);

@@ -233,7 +233,7 @@ public class StepTreeBuilder {
     }
 
     /** The id of a create-step answer; a 422 becomes a problem naming the rejected parameters. */
-    static long createdStep(WdkResponse response, String searchName, String at) {
+    public static long createdStep(WdkResponse response, String searchName, String at) {
         if (response.status() == 422) {
             throw CatalogService.invalidValues(searchName, response.validationBundle(), at);
         }

@@ -1,7 +1,10 @@
-package org.strategylab.upstream.service.catalog;
+package org.strategylab.upstream.service.genes;
 
+import org.strategylab.upstream.service.catalog.CatalogReader;
+import org.strategylab.upstream.service.catalog.CatalogViews;
+import org.strategylab.upstream.service.catalog.ParamEncoder;
 import org.strategylab.upstream.service.sessions.SessionService;
-import org.strategylab.upstream.service.steps.ControlCounter;
+import org.strategylab.upstream.service.strategies.ControlCounter;
 import org.strategylab.upstream.service.steps.StepService;
 import org.strategylab.upstream.service.steps.UpstreamAnswers;
 

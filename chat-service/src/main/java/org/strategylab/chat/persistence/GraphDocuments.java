@@ -1,4 +1,4 @@
-package org.strategylab.chat.service;
+package org.strategylab.chat.persistence;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.graph.StrategyGraph;
-import org.strategylab.chat.persistence.StrategyEntity;
 
 /** The graph column: a {@link StrategyGraph} as a JSON document, and the row's summary columns kept in step with it. */
 @ApplicationScoped

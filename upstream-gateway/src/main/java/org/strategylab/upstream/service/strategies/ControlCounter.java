@@ -1,9 +1,11 @@
-package org.strategylab.upstream.service.steps;
+package org.strategylab.upstream.service.strategies;
 
 import org.strategylab.upstream.service.catalog.CatalogReader;
 import org.strategylab.upstream.service.catalog.CatalogService;
 import org.strategylab.upstream.service.catalog.ParamEncoder;
-import org.strategylab.upstream.service.strategies.TemporaryStrategies;
+import org.strategylab.upstream.service.steps.StepService;
+import org.strategylab.upstream.service.steps.StepTreeBuilder;
+import org.strategylab.upstream.service.steps.UpstreamAnswers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.CompositeException;

@@ -1,4 +1,4 @@
-package org.strategylab.chat.service;
+package org.strategylab.chat.tools.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,6 +11,7 @@ import org.strategylab.chat.api.StrategyLink;
 import org.strategylab.chat.client.UpstreamSite;
 import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.graph.StrategyGraph;
+import org.strategylab.chat.persistence.GraphDocuments;
 import org.strategylab.chat.persistence.StrategyEntity;
 import org.strategylab.chat.persistence.StrategyRepository;
 import org.strategylab.chat.tools.StepTrees;

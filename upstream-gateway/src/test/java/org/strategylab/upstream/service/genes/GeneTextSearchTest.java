@@ -1,4 +1,4 @@
-package org.strategylab.upstream.service.catalog;
+package org.strategylab.upstream.service.genes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
