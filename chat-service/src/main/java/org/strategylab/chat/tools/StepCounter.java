@@ -32,8 +32,8 @@ public class StepCounter {
     public StrategyGraph count(StrategyGraph graph, String rootId, ToolContext context) {
         JsonNode view;
         try {
-            view = upstream.createStrategy(context.token(), context.siteId(), "StrategyLab count (temporary)",
-                    graph.recordType(), StepTrees.tree(graph, rootId), false);
+            view = upstream.json(upstream.createStrategy(context.token(), context.siteId(), "StrategyLab count (temporary)",
+                    graph.recordType(), StepTrees.tree(graph, rootId), false));
         } catch (PeerFailure failure) {
             if (!failure.inputRefused()) {
                 throw failure;
@@ -80,8 +80,8 @@ public class StepCounter {
             return null;
         }
         try {
-            JsonNode size = upstream.records(context.token(), context.siteId(), upstreamStepId, 0).path("totalCount");
-            return size.canConvertToLong() && size.asLong() >= genes ? size.asLong() : null;
+            long size = upstream.records(context.token(), context.siteId(), upstreamStepId, 0).totalCount();
+            return size >= genes ? size : null;
         } catch (RuntimeException e) {
             LOG.debugf("transcripts of step %d not read: %s", upstreamStepId, e.getMessage());
             return null;
