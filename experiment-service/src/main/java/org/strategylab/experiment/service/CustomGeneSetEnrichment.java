@@ -1,5 +1,6 @@
 package org.strategylab.experiment.service;
 
+import org.strategylab.upstream.api.GeneResolution;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -156,7 +157,7 @@ public class CustomGeneSetEnrichment {
      */
     private Uni<TreeSet<String>> organismOfGenes(String token, String siteId, List<String> genes) {
         List<String> asked = genes.subList(0, Math.min(genes.size(), config.runs().maxGeneInfo()));
-        List<Uni<JsonNode>> calls = new java.util.ArrayList<>();
+        List<Uni<GeneResolution>> calls = new java.util.ArrayList<>();
         for (int from = 0; from < asked.size(); from += RESOLVE_CHUNK) {
             calls.add(upstream.resolveGenes(token, siteId, asked.subList(from, Math.min(asked.size(), from + RESOLVE_CHUNK))));
         }
@@ -165,9 +166,9 @@ public class CustomGeneSetEnrichment {
         }
         return Uni.join().all(calls).andFailFast().map(answers -> {
             TreeSet<String> organisms = new TreeSet<>();
-            answers.forEach(answer -> answer.path("resolved").forEach(gene -> {
-                String organism = gene.path("organism").asText("");
-                if (!organism.isBlank()) {
+            answers.forEach(answer -> answer.resolved().forEach(gene -> {
+                String organism = gene.organism();
+                if (organism != null && !organism.isBlank()) {
                     organisms.add(organism);
                 }
             }));

@@ -136,7 +136,7 @@ public class ExperimentEnrichment {
                         PLUGINS.get(type), values, waitSeconds)
                 .ifNoItem().after(wait.plus(ANSWER_GRACE))
                 .failWith(() -> new IllegalStateException("no answer from upstream-gateway within " + wait.toSeconds() + " s"))
-                .map(outcome -> new EnrichmentResult(type, terms(outcome.path("terms")), genesAnalysed, 0, null))
+                .map(outcome -> new EnrichmentResult(type, outcome.terms(), genesAnalysed, 0, null))
                 .onFailure().recoverWithItem(failure -> failed(type, failure));
     }
 

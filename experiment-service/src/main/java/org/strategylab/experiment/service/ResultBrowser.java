@@ -42,7 +42,7 @@ public class ResultBrowser {
                     .transform(ResultBrowser::problem)
                     .map(attributes -> {
                         ObjectNode answer = EvaluationJson.mapper().createObjectNode();
-                        answer.set("attributes", attributes);
+                        answer.set("attributes", EvaluationJson.mapper().valueToTree(attributes));
                         answer.put("recordType", recordType);
                         return answer;
                     });
@@ -59,12 +59,12 @@ public class ResultBrowser {
                     .map(page -> {
                         ObjectNode answer = EvaluationJson.mapper().createObjectNode();
                         ArrayNode records = answer.putArray("records");
-                        for (JsonNode record : page.path("records")) {
-                            records.add(classified(record, classifier));
+                        for (org.strategylab.upstream.api.ResultRecord record : page.records()) {
+                            records.add(classified(EvaluationJson.mapper().valueToTree(record), classifier));
                         }
                         ObjectNode meta = answer.putObject("meta");
-                        meta.set("totalCount", page.path("totalCount"));
-                        meta.set("displayTotalCount", page.path("displayTotalCount"));
+                        meta.put("totalCount", page.totalCount());
+                        meta.put("displayTotalCount", page.displayTotalCount());
                         meta.put("responseCount", records.size());
                         meta.putObject("pagination").put("offset", offset).put("numRecords", limit);
                         meta.put("stepId", step);
@@ -77,21 +77,20 @@ public class ResultBrowser {
     public Uni<JsonNode> record(String callerId, String token, String id, RecordRequest request) {
         return experiments.owned(callerId, id).chain(row -> {
             step(row);
-            ObjectNode body = EvaluationJson.mapper().createObjectNode().put("recordType", ExperimentViews.settings(row).recordType());
-            ObjectNode key = body.putObject("primaryKey");
+            java.util.Map<String, String> key = new java.util.LinkedHashMap<>();
             request.primaryKey().forEach(part -> key.put(part.name(), part.value()));
-            ArrayNode attributes = body.putArray("attributes");
-            (request.attributes() == null ? java.util.List.<String>of() : request.attributes()).forEach(attributes::add);
-            ArrayNode tables = body.putArray("tables");
-            (request.tables() == null ? java.util.List.<String>of() : request.tables()).forEach(tables::add);
+            var body = new org.strategylab.upstream.api.RecordRequest(ExperimentViews.settings(row).recordType(), key,
+                    request.attributes() == null ? java.util.List.of() : request.attributes(),
+                    request.tables() == null ? java.util.List.of() : request.tables());
             return upstream.record(token, row.siteId, body).onFailure(UpstreamFailure.class).transform(ResultBrowser::problem)
-                    .map(record -> classified(record, classifier(row)));
+                    .map(record -> classified(EvaluationJson.mapper().valueToTree(record), classifier(row)));
         });
     }
 
     public Uni<JsonNode> distribution(String callerId, String token, String id, String column) {
         return experiments.owned(callerId, id).chain(row -> upstream.distribution(token, row.siteId, step(row), column)
-                .onFailure(UpstreamFailure.class).transform(ResultBrowser::problem));
+                .onFailure(UpstreamFailure.class).transform(ResultBrowser::problem)
+                .map(distribution -> EvaluationJson.mapper().valueToTree(distribution)));
     }
 
     static long step(ExperimentEntity row) {

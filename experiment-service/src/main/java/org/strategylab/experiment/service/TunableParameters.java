@@ -156,7 +156,7 @@ public class TunableParameters {
         for (String search : distinct) {
             chain = chain.chain(() -> upstream.paramSpecs(token, settings.siteId(),
                             settings.recordType() == null ? "transcript" : settings.recordType(), search)
-                    .invoke(specs -> bySearch.put(search, specs.path("parameters")))
+                    .invoke(specs -> bySearch.put(search, org.strategylab.evaluation.json.EvaluationJson.mapper().valueToTree(specs.parameters())))
                     .replaceWithVoid());
         }
         return chain.map(done -> bySearch);

@@ -62,8 +62,8 @@ public class GetDependentVocabTool implements AgentTool {
         String recordType = ToolArguments.recordType(arguments, context);
         ObjectNode result = ToolResults.object().put("searchName", searchName).put("paramName", param);
         if (query != null) {
-            JsonNode page = upstream.vocabulary(context.token(), context.siteId(), recordType, searchName, param, query, 15,
-                    SearchForSearchesTool.rankMode(context));
+            JsonNode page = upstream.json(upstream.vocabulary(context.token(), context.siteId(), recordType, searchName, param, query, 15,
+                    SearchForSearchesTool.rankMode(context)));
             ArrayNode values = result.put("query", query).putArray("values");
             for (JsonNode hit : page.path("items")) {
                 values.addObject().put("value", hit.path("term").asText())
@@ -73,7 +73,8 @@ public class GetDependentVocabTool implements AgentTool {
             return result;
         }
         Map<String, Object> contextValues = ToolArguments.object(arguments, "contextValues");
-        JsonNode specs = upstream.paramSpecs(context.token(), context.siteId(), recordType, searchName, contextValues);
+        JsonNode specs = upstream.json(upstream.paramSpecs(context.token(), context.siteId(), recordType, searchName,
+                contextValues));
         for (JsonNode spec : specs.path("parameters")) {
             if (param.equals(spec.path("name").asText())) {
                 result.set("parameter", ParameterSummaries.summary(spec));

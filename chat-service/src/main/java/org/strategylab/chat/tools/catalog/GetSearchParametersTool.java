@@ -48,8 +48,8 @@ public class GetSearchParametersTool implements AgentTool {
     public JsonNode run(JsonNode arguments, ToolContext context) {
         String searchName = ToolArguments.text(arguments, "searchName");
         String recordType = ToolArguments.recordType(arguments, context);
-        JsonNode specs = upstream.paramSpecs(context.token(), context.siteId(), recordType, searchName,
-                java.util.Map.of());
+        JsonNode specs = upstream.json(upstream.paramSpecs(context.token(), context.siteId(), recordType, searchName,
+                java.util.Map.of()));
         ObjectNode result = ToolResults.object().put("searchName", searchName).put("recordType", recordType);
         ToolResults.copyText(specs, result, "displayName", 120);
         ArrayNode parameters = result.putArray("parameters");

@@ -57,8 +57,8 @@ public class SearchForSearchesTool implements AgentTool {
         String recordType = ToolArguments.optionalText(arguments, "recordType");
         int limit = ToolArguments.integer(arguments, "limit", 8, 1, 25);
         String mode = rankMode(context);
-        JsonNode page = upstream.searches(context.token(), context.siteId(),
-                recordType == null ? context.graph().current().recordType() : recordType, query, limit, mode);
+        JsonNode page = upstream.json(upstream.searches(context.token(), context.siteId(),
+                recordType == null ? context.graph().current().recordType() : recordType, query, limit, mode));
         ArrayNode searches = ToolResults.array();
         for (JsonNode search : page.path("items")) {
             ObjectNode row = searches.addObject();

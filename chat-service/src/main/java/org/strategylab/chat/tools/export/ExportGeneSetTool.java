@@ -71,7 +71,7 @@ public class ExportGeneSetTool implements AgentTool {
         StrategyGraph graph = context.graph().current();
         GraphStep step = GraphEdits.namedOrRoot(graph, arguments);
         JsonNode ids = siteSteps.read(context, graph, step,
-                siteStep -> upstream.orderedIds(context.token(), context.siteId(), siteStep, MAX_GENES));
+                siteStep -> upstream.json(upstream.orderedIds(context.token(), context.siteId(), siteStep, MAX_GENES)));
         if (ids.path("ids").isEmpty()) {
             throw new ToolRefusal("step " + step.id() + " has no genes on the site; nothing to save");
         }

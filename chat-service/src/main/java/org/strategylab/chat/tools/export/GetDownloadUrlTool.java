@@ -65,7 +65,7 @@ public class GetDownloadUrlTool implements AgentTool {
         if (step.upstreamStepId() == null) {
             throw new ToolRefusal("step " + step.id() + " is not on the site as it stands: call push_strategy first");
         }
-        JsonNode prepared = upstream.temporaryResult(context.token(), context.siteId(), step.upstreamStepId(), format);
+        JsonNode prepared = upstream.json(upstream.temporaryResult(context.token(), context.siteId(), step.upstreamStepId(), format));
         return ToolResults.object().put("stepId", step.id()).put("format", format)
                 .put("downloadUrl", prepared.path("downloadUrl").asText());
     }

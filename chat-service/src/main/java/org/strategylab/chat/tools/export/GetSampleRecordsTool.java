@@ -59,7 +59,7 @@ public class GetSampleRecordsTool implements AgentTool {
         GraphStep step = GraphEdits.namedOrRoot(graph, arguments);
         int limit = ToolArguments.integer(arguments, "limit", 10, 1, 20);
         JsonNode page = siteSteps.read(context, graph, step,
-                siteStep -> upstream.records(context.token(), context.siteId(), siteStep, limit));
+                siteStep -> upstream.json(upstream.records(context.token(), context.siteId(), siteStep, limit)));
         ObjectNode result = ToolResults.object().put("stepId", step.id());
         for (String count : new String[] {"totalCount", "displayTotalCount"}) {
             if (page.path(count).canConvertToLong()) {

@@ -29,9 +29,9 @@ public class SiteSteps {
         }
         var view = upstream.createStrategy(context.token(), context.siteId(), "StrategyLab preview (temporary)",
                 graph.recordType(), StepTrees.tree(graph, step.id()), false);
-        long strategyId = view.path("strategyId").asLong();
+        long strategyId = view.strategyId();
         try {
-            return read.apply(view.path("stepTree").path("stepId").asLong());
+            return read.apply(view.stepTree().stepId());
         } finally {
             try {
                 upstream.deleteStrategy(context.token(), context.siteId(), strategyId);

@@ -55,8 +55,8 @@ public class StrategyPush {
         JsonNode existing = null;
         if (row.upstreamStrategyId != null) {
             try {
-                existing = upstream.replaceStrategyTree(token, row.siteId, row.upstreamStrategyId, row.name,
-                        graph.recordType(), tree);
+                existing = upstream.json(upstream.replaceStrategyTree(token, row.siteId, row.upstreamStrategyId,
+                        row.name, graph.recordType(), tree));
             } catch (PeerFailure failure) {
                 if (failure.status() != 404) {
                     throw failure;
@@ -64,7 +64,7 @@ public class StrategyPush {
             }
         }
         JsonNode view = existing != null ? existing
-                : upstream.createStrategy(token, row.siteId, row.name, graph.recordType(), tree, saved);
+                : upstream.json(upstream.createStrategy(token, row.siteId, row.name, graph.recordType(), tree, saved));
         long strategyId = view.path("strategyId").asLong();
         String url = view.path("webUrl").asText(null);
         boolean isSaved = view.path("isSaved").asBoolean(saved);

@@ -37,7 +37,7 @@ public class GraphEdits {
     public SearchShape shape(ToolContext context, String recordType, String searchName) {
         JsonNode specs;
         try {
-            specs = upstream.paramSpecs(context.token(), context.siteId(), recordType, searchName, Map.of());
+            specs = upstream.json(upstream.paramSpecs(context.token(), context.siteId(), recordType, searchName, Map.of()));
         } catch (PeerFailure failure) {
             if (failure.status() == 404) {
                 throw new ToolRefusal("the site has no search '" + searchName + "' for record type " + recordType

@@ -1,26 +1,22 @@
 package org.strategylab.chat.tools.research;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.model.chat.request.json.JsonArraySchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
-import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
-import org.strategylab.chat.client.GeneLookupClient;
+import org.strategylab.chat.client.UpstreamSite;
 import org.strategylab.chat.tools.AgentTool;
 import org.strategylab.chat.tools.ToolArguments;
 import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
-import org.strategylab.edge.peer.CallFailures;
 import org.strategylab.edge.peer.PeerFailure;
 
 /**
@@ -32,20 +28,8 @@ public class LookupGeneRecordsTool implements AgentTool {
 
     static final int MAX_IDS = 100;
     static final int SEARCH_LIMIT = 10;
-    /** Longer than upstream-gateway's own upstream timeouts, so its answer (or its 504) arrives first. */
-    private static final Duration WAIT = Duration.ofSeconds(200);
-
     @Inject
-    @RestClient
-    GeneLookupClient genes;
-
-    @Inject
-    ObjectMapper mapper;
-
-    /** upstream-gateway's client's wait for an answer (ms), said when it runs out. */
-    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "quarkus.rest-client.upstream-gateway.read-timeout",
-            defaultValue = "180000")
-    long readTimeoutMillis;
+    UpstreamSite upstream;
 
     @Override
     public String name() {
@@ -114,9 +98,7 @@ public class LookupGeneRecordsTool implements AgentTool {
     }
 
     private JsonNode resolve(Set<String> ids, ToolContext context) {
-        ObjectNode body = ToolResults.object();
-        ids.forEach(body.putArray("geneIds")::add);
-        JsonNode answer = await("resolving the gene IDs", genes.resolve(bearer(context), context.siteId(), body));
+        JsonNode answer = upstream.json(upstream.resolveGenes(context.token(), context.siteId(), List.copyOf(ids)));
         ArrayNode resolved = ToolResults.array();
         for (JsonNode gene : answer.path("resolved")) {
             ObjectNode row = resolved.addObject();
@@ -133,7 +115,7 @@ public class LookupGeneRecordsTool implements AgentTool {
     }
 
     private JsonNode search(String query, String organism, ToolContext context) {
-        JsonNode page = await("searching the genes", genes.search(bearer(context), context.siteId(), query, organism, SEARCH_LIMIT));
+        JsonNode page = upstream.json(upstream.searchGenes(context.token(), context.siteId(), query, organism, SEARCH_LIMIT));
         ArrayNode found = ToolResults.array();
         for (JsonNode gene : page.path("results")) {
             ObjectNode row = found.addObject().put("geneId", gene.path("geneId").asText());
@@ -150,18 +132,5 @@ public class LookupGeneRecordsTool implements AgentTool {
         }
         result.set("genes", found);
         return result;
-    }
-
-    /** The call's answer; a refusal, a failure or no answer is a {@link PeerFailure} a person can read. */
-    private <T> T await(String action, Uni<T> call) {
-        return call.ifNoItem().after(WAIT).failWith(() -> new PeerFailure("upstream-gateway", 504, "PEER_TIMEOUT",
-                        CallFailures.sentence(CallFailures.Transport.TIMEOUT, "the site", action, WAIT), java.util.List.of()))
-                .onFailure().transform(thrown -> CallFailures.peerFailure("upstream-gateway", "the site", action,
-                        Duration.ofMillis(readTimeoutMillis), thrown, mapper))
-                .await().indefinitely();
-    }
-
-    private static String bearer(ToolContext context) {
-        return "Bearer " + context.token();
     }
 }

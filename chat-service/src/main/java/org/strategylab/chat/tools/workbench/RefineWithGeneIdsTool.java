@@ -88,7 +88,8 @@ public class RefineWithGeneIdsTool implements AgentTool {
 
     /** The ID-list search's dataset parameter, as the site names it. */
     private String datasetParameter(ToolContext context) {
-        JsonNode specs = upstream.paramSpecs(context.token(), context.siteId(), "transcript", ID_LIST_SEARCH, Map.of());
+        JsonNode specs = upstream.json(upstream.paramSpecs(context.token(), context.siteId(), "transcript", ID_LIST_SEARCH,
+                Map.of()));
         for (JsonNode spec : specs.path("parameters")) {
             if ("input-dataset".equals(spec.path("type").asText())) {
                 return spec.path("name").asText();

@@ -108,7 +108,7 @@ public class StepAnalysisWork {
         List<Uni<Map.Entry<String, JsonNode>>> reads = new ArrayList<>();
         for (String search : searches) {
             reads.add(upstream.paramSpecs(token, settings.siteId(), settings.recordType(), search)
-                    .map(specs -> Map.entry(search, specs))
+                    .map(specs -> Map.entry(search, (JsonNode) EvaluationJson.mapper().valueToTree(specs)))
                     .onFailure().recoverWithItem(Map.entry(search, EvaluationJson.mapper().createObjectNode())));
         }
         if (reads.isEmpty()) {

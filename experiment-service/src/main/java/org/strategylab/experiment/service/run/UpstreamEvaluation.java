@@ -1,5 +1,7 @@
 package org.strategylab.experiment.service.run;
 
+import org.strategylab.upstream.api.GeneResolution;
+import org.strategylab.upstream.api.ResolvedGene;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -162,7 +164,7 @@ public class UpstreamEvaluation {
         if (genes.size() > config.runs().maxGeneInfo()) {
             genes = genes.subList(0, config.runs().maxGeneInfo());
         }
-        List<Uni<JsonNode>> calls = new ArrayList<>();
+        List<Uni<GeneResolution>> calls = new ArrayList<>();
         for (int from = 0; from < genes.size(); from += RESOLVE_CHUNK) {
             List<String> chunk = genes.subList(from, Math.min(genes.size(), from + RESOLVE_CHUNK));
             calls.add(upstream.resolveGenes(context.token(), context.settings().siteId(), chunk));
@@ -172,11 +174,10 @@ public class UpstreamEvaluation {
         }
         return Uni.join().all(calls).andFailFast().map(answers -> {
             Map<String, GeneInfo> infos = new HashMap<>();
-            for (JsonNode answer : answers) {
-                for (JsonNode gene : answer.path("resolved")) {
-                    String input = gene.path("inputId").asText();
-                    infos.putIfAbsent(input, new GeneInfo(input, gene.path("geneName").asText(null),
-                            gene.path("organism").asText(null), gene.path("product").asText(null)));
+            for (GeneResolution answer : answers) {
+                for (ResolvedGene gene : answer.resolved()) {
+                    infos.putIfAbsent(gene.inputId(), new GeneInfo(gene.inputId(), gene.geneName(), gene.organism(),
+                            gene.product()));
                 }
             }
             return infos;
