@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.experiment.support.OperationEvents;
 import org.strategylab.experiment.support.RecordingSpanExporter;
 import org.strategylab.experiment.support.UpstreamStackResource;
@@ -49,8 +50,8 @@ class ControlResolutionResourceTest {
 
     @Test
     void theIssuesControlsResolveToTheGenesTheyNameWithTheUnknownOnesNamed() {
-        String ada = ExperimentRunTest.newUser("ada");
-        ExperimentRunTest.as(ada).body(Map.of("siteId", "plasmodb", "positiveControls", ISSUE_POSITIVES,
+        String ada = ExperimentApi.newUser("ada");
+        ExperimentApi.as(ada).body(Map.of("siteId", "plasmodb", "positiveControls", ISSUE_POSITIVES,
                         "negativeControls", ISSUE_NEGATIVES))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(200)
@@ -71,9 +72,9 @@ class ControlResolutionResourceTest {
 
     @Test
     void whatARunWouldBeRefusedForIsSaidNamingTheListAndTheRunIsRefusedTheSame() {
-        String bea = ExperimentRunTest.newUser("bea");
+        String bea = ExperimentApi.newUser("bea");
         // no positive names a gene of the site
-        JsonPath none = ExperimentRunTest.as(bea).body(Map.of("siteId", "plasmodb",
+        JsonPath none = ExperimentApi.as(bea).body(Map.of("siteId", "plasmodb",
                         "positiveControls", List.of("FAKE_GENE_1", "NOT_A_GENE"), "negativeControls", List.of("PF3D7_0100300")))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(200)
@@ -82,25 +83,25 @@ class ControlResolutionResourceTest {
                 .body("refusals.pointer", equalTo(List.of("/positiveControls")))
                 .body("refusals[0].message", containsString("FAKE_GENE_1, NOT_A_GENE"))
                 .extract().jsonPath();
-        ExperimentRunTest.as(bea).body(Map.of("siteId", "plasmodb", "targetGeneIds", List.of(ExperimentRunTest.G1),
+        ExperimentApi.as(bea).body(Map.of("siteId", "plasmodb", "targetGeneIds", List.of(ExperimentApi.G1),
                         "positiveControls", List.of("FAKE_GENE_1", "NOT_A_GENE"), "negativeControls", List.of("PF3D7_0100300")))
                 .when().post("/api/v1/experiments")
                 .then().statusCode(422)
                 .body("errors.pointer", equalTo(List.of("/positiveControls")))
                 .body("errors[0].message", equalTo(none.getString("refusals[0].message")));
         // two spellings of one gene, one in each list: in both lists once resolved
-        String g2 = ExperimentRunTest.G2;
-        ExperimentRunTest.as(bea).body(Map.of("siteId", "plasmodb", "positiveControls", List.of(ExperimentRunTest.G1, g2),
-                        "negativeControls", List.of(g2.toLowerCase(Locale.ROOT), ExperimentRunTest.N1)))
+        String g2 = ExperimentApi.G2;
+        ExperimentApi.as(bea).body(Map.of("siteId", "plasmodb", "positiveControls", List.of(ExperimentApi.G1, g2),
+                        "negativeControls", List.of(g2.toLowerCase(Locale.ROOT), ExperimentApi.N1)))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(200)
                 .body("runnable", equalTo(false))
                 .body("genesInBothLists", equalTo(List.of(g2)))
-                .body("negativeGenes", equalTo(List.of(g2, ExperimentRunTest.N1)))
+                .body("negativeGenes", equalTo(List.of(g2, ExperimentApi.N1)))
                 .body("refusals.pointer", equalTo(List.of("/negativeControls")))
                 .body("refusals[0].message", containsString(g2));
         // negatives alone resolve, but a run needs positives
-        ExperimentRunTest.as(bea).body(Map.of("siteId", "plasmodb", "negativeControls", List.of("PF3D7_0100300")))
+        ExperimentApi.as(bea).body(Map.of("siteId", "plasmodb", "negativeControls", List.of("PF3D7_0100300")))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(200)
                 .body("runnable", equalTo(false))
@@ -111,8 +112,8 @@ class ControlResolutionResourceTest {
     @Test
     void listsLongerThanOneLookupAreResolvedInSeveralCallsNoneSkipped() throws Exception {
         // the tests send at most 1,000 IDs per gene-lookup call (gene-resolution.batch-size)
-        String cid = ExperimentRunTest.newUser("cid");
-        List<String> genes = ExperimentRunTest.run(cid, ExperimentRunTest.FALCIPARUM).ids();
+        String cid = ExperimentApi.newUser("cid");
+        List<String> genes = ExperimentApi.run(cid, ExperimentApi.FALCIPARUM).ids();
         List<String> positives = new ArrayList<>(genes.subList(0, 1500).stream()
                 .map(id -> id.toLowerCase(Locale.ROOT)).toList());
         positives.add(1200, "UNKNOWN_IN_THE_SECOND_CALL");
@@ -147,51 +148,51 @@ class ControlResolutionResourceTest {
                 .when().post("/api/v1/experiments")
                 .then().statusCode(202).extract().path("operationId");
         assertEquals(2, lookupCalls(runTrace));
-        ExperimentRunTest.assertEnds(events.awaitEnd(operation, ExperimentRunTest.RUN));
+        ExperimentApi.assertEnds(events.awaitEnd(operation, ExperimentApi.RUN));
     }
 
     @Test
     void aSavedSetIsResolvedByItsIdAndSomeoneElsesPrivateSetIsNotFound() {
-        String dot = ExperimentRunTest.newUser("dot");
-        String eve = ExperimentRunTest.newUser("eve");
-        String set = ExperimentRunTest.as(dot).body(Map.of("name", "issue 38", "siteId", "plasmodb",
+        String dot = ExperimentApi.newUser("dot");
+        String eve = ExperimentApi.newUser("eve");
+        String set = ExperimentApi.as(dot).body(Map.of("name", "issue 38", "siteId", "plasmodb",
                         "positiveIds", ISSUE_POSITIVES, "negativeIds", ISSUE_NEGATIVES))
                 .when().post("/api/v1/control-sets").then().statusCode(201).extract().path("id");
-        ExperimentRunTest.as(dot).body(Map.of("siteId", "plasmodb", "controlSetId", set))
+        ExperimentApi.as(dot).body(Map.of("siteId", "plasmodb", "controlSetId", set))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(200)
                 .body("controlSetId", equalTo(set))
                 .body("positiveGenes", equalTo(List.of("PF3D7_0105300", "PF3D7_0100100", "PF3D7_0100600")))
                 .body("controlResolution.negatives.unknown", equalTo(List.of("BOGUS")));
         // a list given beside the set replaces the set's
-        ExperimentRunTest.as(dot).body(Map.of("siteId", "plasmodb", "controlSetId", set,
+        ExperimentApi.as(dot).body(Map.of("siteId", "plasmodb", "controlSetId", set,
                         "negativeControls", List.of("PF3D7_0100400")))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(200)
                 .body("negativeGenes", equalTo(List.of("PF3D7_0100400")))
                 .body("positiveGenes.size()", equalTo(3));
         // someone else's private set is a 404 exactly like a missing one
-        ExperimentRunTest.as(eve).body(Map.of("siteId", "plasmodb", "controlSetId", set))
+        ExperimentApi.as(eve).body(Map.of("siteId", "plasmodb", "controlSetId", set))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(404).contentType("application/problem+json")
                 .body("code", equalTo("CONTROL_SET_NOT_FOUND"))
                 .body("errors.pointer", equalTo(List.of("/controlSetId")));
-        ExperimentRunTest.as(eve).body(Map.of("siteId", "plasmodb", "controlSetId", UUID.randomUUID().toString()))
+        ExperimentApi.as(eve).body(Map.of("siteId", "plasmodb", "controlSetId", UUID.randomUUID().toString()))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(404).body("code", equalTo("CONTROL_SET_NOT_FOUND"));
-        ExperimentRunTest.as(eve).body(Map.of("siteId", "plasmodb", "controlSetId", "not-a-uuid"))
+        ExperimentApi.as(eve).body(Map.of("siteId", "plasmodb", "controlSetId", "not-a-uuid"))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(404).body("code", equalTo("CONTROL_SET_NOT_FOUND"));
     }
 
     @Test
     void badInputIsAProblemNamingTheFieldAndNoTokenIs401() {
-        String fin = ExperimentRunTest.newUser("fin");
-        ExperimentRunTest.as(fin).body(Map.of("siteId", "nosuchsite", "positiveControls", List.of("PF3D7_0100100")))
+        String fin = ExperimentApi.newUser("fin");
+        ExperimentApi.as(fin).body(Map.of("siteId", "nosuchsite", "positiveControls", List.of("PF3D7_0100100")))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(422).contentType("application/problem+json")
                 .body("errors.pointer", equalTo(List.of("/siteId")));
-        ExperimentRunTest.as(fin).body(Map.of("siteId", "plasmodb", "positiveControls", List.of(" ", ""),
+        ExperimentApi.as(fin).body(Map.of("siteId", "plasmodb", "positiveControls", List.of(" ", ""),
                         "negativeControls", List.of()))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(422).contentType("application/problem+json")
@@ -200,20 +201,20 @@ class ControlResolutionResourceTest {
         for (int i = 0; i < 2001; i++) { // one over the tests' control-sets.max-ids
             tooMany.add("G" + i);
         }
-        ExperimentRunTest.as(fin).body(Map.of("siteId", "plasmodb", "negativeControls", tooMany))
+        ExperimentApi.as(fin).body(Map.of("siteId", "plasmodb", "negativeControls", tooMany))
                 .when().post(RESOLUTIONS)
                 .then().statusCode(400).contentType("application/problem+json")
                 .body("errors.pointer", equalTo(List.of("/negativeControls")))
                 .body("errors[0].message", containsString("control-sets.max-ids"));
-        ExperimentRunTest.as(fin).body("{\"siteId\":\"plasmodb\",\"positiveControls\":[\"PF3D7_0100100\",null]}")
+        ExperimentApi.as(fin).body("{\"siteId\":\"plasmodb\",\"positiveControls\":[\"PF3D7_0100100\",null]}")
                 .when().post(RESOLUTIONS)
                 .then().statusCode(400).contentType("application/problem+json")
                 .body("errors.pointer", equalTo(List.of("/positiveControls")));
-        ExperimentRunTest.as(fin).body("{\"positiveControls\":[\"PF3D7_0100100\"]}")
+        ExperimentApi.as(fin).body("{\"positiveControls\":[\"PF3D7_0100100\"]}")
                 .when().post(RESOLUTIONS)
                 .then().statusCode(400).contentType("application/problem+json")
                 .body("errors.pointer", equalTo(List.of("/siteId")));
-        ExperimentRunTest.as(fin).body("{\"siteId\":\"plasmodb\",\"positiveControls\":\"PF3D7_0100100\",\"owner\":\"x\"}")
+        ExperimentApi.as(fin).body("{\"siteId\":\"plasmodb\",\"positiveControls\":\"PF3D7_0100100\",\"owner\":\"x\"}")
                 .when().post(RESOLUTIONS)
                 .then().statusCode(400).contentType("application/problem+json");
         given().contentType("application/json").body(Map.of("siteId", "plasmodb", "positiveControls", List.of("PF3D7_0100100")))

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.evaluation.metrics.ClassificationMetrics;
 import org.strategylab.evaluation.model.ExperimentMetrics;
 import org.strategylab.experiment.support.UpstreamStackResource;
@@ -23,19 +24,19 @@ class ControlTestResourceTest {
 
     @Test
     void aSearchIsCountedAgainstItsControlsAsTheSiteAnswersIt() throws Exception {
-        String cy = ExperimentRunTest.newUser("cy");
-        ExperimentRunTest.SearchAnswer kinaseSearch = ExperimentRunTest.run(cy, ExperimentRunTest.KINASES);
+        String cy = ExperimentApi.newUser("cy");
+        ExperimentApi.SearchAnswer kinaseSearch = ExperimentApi.run(cy, ExperimentApi.KINASES);
         Set<String> kinases = new HashSet<>(kinaseSearch.ids());
-        Set<String> all = new HashSet<>(ExperimentRunTest.run(cy, ExperimentRunTest.FALCIPARUM).ids());
+        Set<String> all = new HashSet<>(ExperimentApi.run(cy, ExperimentApi.FALCIPARUM).ids());
         List<String> positives = kinases.stream().sorted().limit(4).toList();
         List<String> missed = all.stream().filter(g -> !kinases.contains(g)).sorted().limit(2).toList();
         List<String> negatives = all.stream().filter(g -> !kinases.contains(g)).sorted().skip(2).limit(5).toList();
         List<String> pos = new java.util.ArrayList<>(positives);
         pos.addAll(missed);
-        String body = ExperimentRunTest.KINASES.substring(0, ExperimentRunTest.KINASES.length() - 1)
-                + ",\"siteId\":\"plasmodb\",\"positiveControls\":" + ExperimentRunTest.json(pos)
-                + ",\"negativeControls\":" + ExperimentRunTest.json(negatives) + "}";
-        String text = ExperimentRunTest.as(cy).body(body).when().post("/api/v1/control-tests").then().statusCode(200)
+        String body = ExperimentApi.KINASES.substring(0, ExperimentApi.KINASES.length() - 1)
+                + ",\"siteId\":\"plasmodb\",\"positiveControls\":" + ExperimentApi.json(pos)
+                + ",\"negativeControls\":" + ExperimentApi.json(negatives) + "}";
+        String text = ExperimentApi.as(cy).body(body).when().post("/api/v1/control-tests").then().statusCode(200)
                 .extract().asString();
         JsonPath answer = new JsonPath(text);
         // rest-assured reads numbers as floats: the metrics are compared as JSON doubles
@@ -54,36 +55,36 @@ class ControlTestResourceTest {
         assertEquals(kinaseSearch.geneCount(), metrics.path("totalResults").asLong());
         assertEquals(kinaseSearch.count(), metrics.path("totalTranscripts").asLong());
         // nothing was stored
-        ExperimentRunTest.as(cy).when().get("/api/v1/experiments").then().statusCode(200).body("total", equalTo(0));
+        ExperimentApi.as(cy).when().get("/api/v1/experiments").then().statusCode(200).body("total", equalTo(0));
 
-        ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],\"positiveControls\":[\"PF3D7_0100100\"]}")
+        ExperimentApi.as(cy).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],\"positiveControls\":[\"PF3D7_0100100\"]}")
                 .when().post("/api/v1/control-tests").then().statusCode(422)
                 .body("errors[0].pointer", equalTo("/targetGeneIds"));
-        ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByNothing\",\"positiveControls\":[\"PF3D7_0100100\"]}")
+        ExperimentApi.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByNothing\",\"positiveControls\":[\"PF3D7_0100100\"]}")
                 .when().post("/api/v1/control-tests").then().statusCode(422);
         // someone else's private control set is not found, as any resource of theirs
-        String dee = ExperimentRunTest.newUser("dee");
-        String deesSet = ExperimentRunTest.as(dee).body("{\"name\":\"dee's kinases\",\"siteId\":\"plasmodb\","
-                + "\"positiveIds\":" + ExperimentRunTest.json(positives) + "}").when().post("/api/v1/control-sets")
+        String dee = ExperimentApi.newUser("dee");
+        String deesSet = ExperimentApi.as(dee).body("{\"name\":\"dee's kinases\",\"siteId\":\"plasmodb\","
+                + "\"positiveIds\":" + ExperimentApi.json(positives) + "}").when().post("/api/v1/control-sets")
                 .then().statusCode(201).extract().path("id");
-        ExperimentRunTest.as(cy).body(ExperimentRunTest.KINASES.substring(0, ExperimentRunTest.KINASES.length() - 1)
+        ExperimentApi.as(cy).body(ExperimentApi.KINASES.substring(0, ExperimentApi.KINASES.length() - 1)
                         + ",\"siteId\":\"plasmodb\",\"controlSetId\":\"" + deesSet + "\"}")
                 .when().post("/api/v1/control-tests").then().statusCode(404)
                 .body("code", equalTo("CONTROL_SET_NOT_FOUND"));
-        ExperimentRunTest.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"positiveControls\":[]}")
+        ExperimentApi.as(cy).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"positiveControls\":[]}")
                 .when().post("/api/v1/control-tests").then().statusCode(400)
                 .body("errors[0].pointer", equalTo("/positiveControls"));
     }
 
     @Test
     void theControlsOfATestAreResolvedBeforeTheyAreCounted() throws Exception {
-        String flo = ExperimentRunTest.newUser("flo");
-        List<String> kinases = ExperimentRunTest.run(flo, ExperimentRunTest.KINASES).ids().stream().sorted().limit(2).toList();
+        String flo = ExperimentApi.newUser("flo");
+        List<String> kinases = ExperimentApi.run(flo, ExperimentApi.KINASES).ids().stream().sorted().limit(2).toList();
         String lower = kinases.get(0).toLowerCase(java.util.Locale.ROOT);
-        String body = ExperimentRunTest.KINASES.substring(0, ExperimentRunTest.KINASES.length() - 1)
-                + ",\"siteId\":\"plasmodb\",\"positiveControls\":" + ExperimentRunTest.json(List.of(lower, kinases.get(1),
+        String body = ExperimentApi.KINASES.substring(0, ExperimentApi.KINASES.length() - 1)
+                + ",\"siteId\":\"plasmodb\",\"positiveControls\":" + ExperimentApi.json(List.of(lower, kinases.get(1),
                 "FAKE_GENE_1", kinases.get(0))) + "}";
-        ExperimentRunTest.as(flo).body(body).when().post("/api/v1/control-tests").then().statusCode(200)
+        ExperimentApi.as(flo).body(body).when().post("/api/v1/control-tests").then().statusCode(200)
                 .body("truePositiveIds", org.hamcrest.Matchers.containsInAnyOrder(kinases.toArray()))
                 .body("falseNegativeIds", equalTo(List.of()))
                 .body("metrics.totalPositives", equalTo(2))
@@ -91,7 +92,7 @@ class ControlTestResourceTest {
                 .body("controlResolution.positives.renamed.input", equalTo(List.of(lower)))
                 .body("controlResolution.positives.unknown", equalTo(List.of("FAKE_GENE_1")))
                 .body("controlResolution.positives.duplicates", equalTo(List.of(kinases.get(0))));
-        ExperimentRunTest.as(flo).body(ExperimentRunTest.KINASES.substring(0, ExperimentRunTest.KINASES.length() - 1)
+        ExperimentApi.as(flo).body(ExperimentApi.KINASES.substring(0, ExperimentApi.KINASES.length() - 1)
                         + ",\"siteId\":\"plasmodb\",\"positiveControls\":[\"FAKE_GENE_1\"]}")
                 .when().post("/api/v1/control-tests").then().statusCode(422)
                 .body("errors[0].pointer", equalTo("/positiveControls"))

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.evaluation.cv.CrossValidator;
 import org.strategylab.evaluation.cv.GeneIdEvaluator;
 import org.strategylab.evaluation.ids.ControlSets;
@@ -39,15 +40,15 @@ class ExperimentCrossValidationTest {
 
     @Test
     void aRunWithCrossValidationEqualsEvaluationCoreOnTheSameSets() throws Exception {
-        String olga = ExperimentRunTest.newUser("olga");
+        String olga = ExperimentApi.newUser("olga");
         List<String> targets = List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0100300", "PF3D7_0100400", "PF3D7_0200100", "PF3D7_0200200", "X1");
         List<String> positives = List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0100300", "PF3D7_0100400", "PF3D7_0100500", "PF3D7_0100600");
         List<String> negatives = List.of("PF3D7_0200100", "PF3D7_0200200", "PF3D7_0200300", "PF3D7_0200400", "PF3D7_0200500");
-        JsonPath started = ExperimentRunTest.as(olga).body(Map.of("siteId", "plasmodb", "targetGeneIds", targets,
+        JsonPath started = ExperimentApi.as(olga).body(Map.of("siteId", "plasmodb", "targetGeneIds", targets,
                         "positiveControls", positives, "negativeControls", negatives, "enableCrossValidation", true,
                         "kFolds", 3))
                 .when().post("/api/v1/experiments").then().statusCode(202).extract().jsonPath();
-        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentApi.RUN);
         List<Integer> folds = new ArrayList<>();
         log.stream().filter(e -> e.data().has("cvFoldIndex")).forEach(e -> {
             folds.add(e.data().path("cvFoldIndex").asInt());
@@ -58,7 +59,7 @@ class ExperimentCrossValidationTest {
 
         CrossValidationResult expected = CrossValidator.run(positives, negatives, 3, CrossValidator.DEFAULT_SEED,
                 new GeneIdEvaluator(targets), GeneIdClassifier.metrics(targets, ControlSets.of(positives, negatives)), null);
-        JsonNode stored = JSON.readTree(ExperimentRunTest.as(olga).when().get("/api/v1/experiments/" + started.getString("experimentId"))
+        JsonNode stored = JSON.readTree(ExperimentApi.as(olga).when().get("/api/v1/experiments/" + started.getString("experimentId"))
                 .then().statusCode(200).extract().asString()).path("crossValidation");
         JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);
         assertEquals(wanted.path("k"), stored.path("k"));
@@ -74,9 +75,9 @@ class ExperimentCrossValidationTest {
 
     @Test
     void aCompletedSearchExperimentIsCrossValidatedAsAnOperation() throws Exception {
-        String pia = ExperimentRunTest.newUser("pia");
-        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(pia, ExperimentRunTest.KINASES);
-        ExperimentRunTest.SearchAnswer all = ExperimentRunTest.run(pia, ExperimentRunTest.FALCIPARUM);
+        String pia = ExperimentApi.newUser("pia");
+        ExperimentApi.SearchAnswer kinases = ExperimentApi.run(pia, ExperimentApi.KINASES);
+        ExperimentApi.SearchAnswer all = ExperimentApi.run(pia, ExperimentApi.FALCIPARUM);
         List<String> others = new ArrayList<>(all.ids());
         others.removeAll(new HashSet<>(kinases.ids()));
         List<String> positives = new ArrayList<>(kinases.ids().subList(0, 5));
@@ -86,28 +87,28 @@ class ExperimentCrossValidationTest {
         String body = "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":"
                 + "[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":"
                 + JSON.writeValueAsString(positives) + ",\"negativeControls\":" + JSON.writeValueAsString(negatives) + "}";
-        JsonPath run = ExperimentRunTest.as(pia).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+        JsonPath run = ExperimentApi.as(pia).body(body).when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
         String id = run.getString("experimentId");
-        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
 
-        ExperimentRunTest.as(pia).body("{\"kFolds\":11}").when().post("/api/v1/experiments/" + id + "/cross-validate")
+        ExperimentApi.as(pia).body("{\"kFolds\":11}").when().post("/api/v1/experiments/" + id + "/cross-validate")
                 .then().statusCode(400);
-        ExperimentRunTest.as(ExperimentRunTest.newUser("other")).body("{}").when()
+        ExperimentApi.as(ExperimentApi.newUser("other")).body("{}").when()
                 .post("/api/v1/experiments/" + id + "/cross-validate").then().statusCode(404);
-        io.restassured.response.Response answer = ExperimentRunTest.as(pia).body("{\"kFolds\":2}").when()
+        io.restassured.response.Response answer = ExperimentApi.as(pia).body("{\"kFolds\":2}").when()
                 .post("/api/v1/experiments/" + id + "/cross-validate")
                 .then().statusCode(202).body("experimentId", equalTo(id)).extract().response();
         events.assertLogHeader(answer, pia);
         JsonPath cv = answer.jsonPath();
-        List<EventEnvelope> log = events.awaitEnd(cv.getString("operationId"), ExperimentRunTest.RUN);
+        List<EventEnvelope> log = events.awaitEnd(cv.getString("operationId"), ExperimentApi.RUN);
         List<String> types = OperationEvents.types(log);
         assertEquals(List.of("experiment_complete", "experiment_end"), types.subList(types.size() - 2, types.size()));
 
         // each fold counted as the same search would count it: the held-out controls it holds
         CrossValidationResult expected = CrossValidator.run(positives, negatives, 2, CrossValidator.DEFAULT_SEED,
                 new GeneIdEvaluator(kinases.ids()), null, null);
-        JsonNode stored = JSON.readTree(ExperimentRunTest.as(pia).when().get("/api/v1/experiments/" + id)
+        JsonNode stored = JSON.readTree(ExperimentApi.as(pia).when().get("/api/v1/experiments/" + id)
                 .then().statusCode(200).extract().asString()).path("crossValidation");
         assertEquals(2, stored.path("k").asInt());
         JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);

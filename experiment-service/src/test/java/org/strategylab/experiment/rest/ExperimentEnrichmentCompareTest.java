@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.evaluation.enrichment.CustomEnrichment;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.experiment.support.OperationEvents;
@@ -38,22 +39,22 @@ class ExperimentEnrichmentCompareTest {
     OperationEvents events;
 
     private String completed(String user, String body) {
-        JsonPath run = ExperimentRunTest.as(user).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+        JsonPath run = ExperimentApi.as(user).body(body).when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
-        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
-        ExperimentRunTest.as(user).when().get("/api/v1/experiments/" + run.getString("experimentId")).then()
+        events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
+        ExperimentApi.as(user).when().get("/api/v1/experiments/" + run.getString("experimentId")).then()
                 .statusCode(200).body("status", equalTo("completed"));
         return run.getString("experimentId");
     }
 
     private static JsonNode post(String user, String path, String body, int status) throws Exception {
-        return JSON.readTree(ExperimentRunTest.as(user).body(body).when().post("/api/v1/experiments" + path).then()
+        return JSON.readTree(ExperimentApi.as(user).body(body).when().post("/api/v1/experiments" + path).then()
                 .statusCode(status).extract().asString());
     }
 
     @Test
     void aGeneSetWithinAnExplicitBackgroundHasTheHandComputedHypergeometricNumbers() throws Exception {
-        String dee = ExperimentRunTest.newUser("dee");
+        String dee = ExperimentApi.newUser("dee");
         String id = completed(dee, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0300100\",\"PF3D7_0300200\",\"PF3D7_0300300\",\"PF3D7_0300400\",\"PF3D7_0300500\"],"
                 + "\"positiveControls\":[\"PF3D7_0300100\",\"PF3D7_0400100\"],\"negativeControls\":[\"PF3D7_0400200\"]}");
         List<String> background = new ArrayList<>(List.of("PF3D7_0300100", "PF3D7_0300200", "PF3D7_0300300", "PF3D7_0300400", "PF3D7_0300500", "PF3D7_0500400"));
@@ -61,7 +62,7 @@ class ExperimentEnrichmentCompareTest {
             background.add(String.format(java.util.Locale.ROOT, "PF3D7_04%03d00", i));
         }
         JsonNode result = post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"mine\",\"geneIds\":[\"PF3D7_0300100\",\"PF3D7_0300200\",\"PF3D7_0300300\","
-                + "\"PF3D7_0500400\",\"PF3D7_0600900\"],\"backgroundIds\":" + ExperimentRunTest.json(background) + "}", 200);
+                + "\"PF3D7_0500400\",\"PF3D7_0600900\"],\"backgroundIds\":" + ExperimentApi.json(background) + "}", 200);
         // N = 20, K = 4 (Z9 lies outside), n = 5, a = 3: P(X >= 3) = (C(4,3)·C(16,2) + C(4,4)·C(16,1)) / C(20,5) = 496/15504
         assertEquals(496.0 / 15504.0, result.path("pValue").asDouble(), 1e-15);
         assertEquals("mine", result.path("geneSetName").asText());
@@ -89,24 +90,24 @@ class ExperimentEnrichmentCompareTest {
         assertTrue(noOrganism.path("errors").get(0).path("message").asText().contains("none of the experiment's genes"),
                 noOrganism.toString());
         post(dee, "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[]}", 400);
-        post(ExperimentRunTest.newUser("other"), "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"PF3D7_0300100\"]}", 404);
+        post(ExperimentApi.newUser("other"), "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"PF3D7_0300100\"]}", 404);
     }
 
     @Test
     void aSearchExperimentIsTestedAgainstItsWholeResultWithinItsOrganismsGenes() throws Exception {
-        String eli = ExperimentRunTest.newUser("eli");
-        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(eli, ExperimentRunTest.KINASES);
-        ExperimentRunTest.SearchAnswer all = ExperimentRunTest.run(eli, ExperimentRunTest.FALCIPARUM);
+        String eli = ExperimentApi.newUser("eli");
+        ExperimentApi.SearchAnswer kinases = ExperimentApi.run(eli, ExperimentApi.KINASES);
+        ExperimentApi.SearchAnswer all = ExperimentApi.run(eli, ExperimentApi.FALCIPARUM);
         List<String> others = new ArrayList<>(all.ids());
         others.removeAll(new HashSet<>(kinases.ids()));
         List<String> positives = kinases.ids().subList(0, 4);
         String id = completed(eli, "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":[\""
-                + PF + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + ExperimentRunTest.json(positives)
-                + ",\"negativeControls\":" + ExperimentRunTest.json(others.subList(0, 3)) + "}");
+                + PF + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + ExperimentApi.json(positives)
+                + ",\"negativeControls\":" + ExperimentApi.json(others.subList(0, 3)) + "}");
         List<String> geneSet = new ArrayList<>(kinases.ids().subList(2, 12));
         geneSet.addAll(others.subList(10, 20));
         JsonNode result = post(eli, "/" + id + "/custom-enrich", "{\"geneSetName\":\"half kinases\",\"geneIds\":"
-                + ExperimentRunTest.json(geneSet) + "}", 200);
+                + ExperimentApi.json(geneSet) + "}", 200);
         // the whole result (every kinase, not only the controls found) within every gene of the organism
         JsonNode expected = EvaluationJson.mapper().valueToTree(CustomEnrichment.analyse("half kinases", geneSet,
                 kinases.ids(), all.ids(), positives));
@@ -123,17 +124,17 @@ class ExperimentEnrichmentCompareTest {
 
     @Test
     void aGeneIdExperimentsBackgroundIsTheOrganismOfItsGenesUnlessThatIsAmbiguous() throws Exception {
-        String gus = ExperimentRunTest.newUser("gus");
-        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(gus, ExperimentRunTest.KINASES);
-        ExperimentRunTest.SearchAnswer all = ExperimentRunTest.run(gus, ExperimentRunTest.FALCIPARUM);
-        ExperimentRunTest.SearchAnswer vivax = ExperimentRunTest.run(gus, ExperimentRunTest.FALCIPARUM.replace(PF, VIVAX));
+        String gus = ExperimentApi.newUser("gus");
+        ExperimentApi.SearchAnswer kinases = ExperimentApi.run(gus, ExperimentApi.KINASES);
+        ExperimentApi.SearchAnswer all = ExperimentApi.run(gus, ExperimentApi.FALCIPARUM);
+        ExperimentApi.SearchAnswer vivax = ExperimentApi.run(gus, ExperimentApi.FALCIPARUM.replace(PF, VIVAX));
         List<String> targets = kinases.ids().subList(0, 20);
         List<String> positives = targets.subList(0, 3);
-        String id = completed(gus, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":" + ExperimentRunTest.json(targets)
-                + ",\"positiveControls\":" + ExperimentRunTest.json(positives) + "}");
+        String id = completed(gus, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":" + ExperimentApi.json(targets)
+                + ",\"positiveControls\":" + ExperimentApi.json(positives) + "}");
         List<String> geneSet = new ArrayList<>(kinases.ids().subList(10, Math.min(30, kinases.ids().size())));
         JsonNode result = post(gus, "/" + id + "/custom-enrich", "{\"geneSetName\":\"kinases\",\"geneIds\":"
-                + ExperimentRunTest.json(geneSet) + "}", 200);
+                + ExperimentApi.json(geneSet) + "}", 200);
         assertEquals("genes", result.path("backgroundSource").asText());
         assertEquals(PF, result.path("backgroundOrganism").asText());
         assertEquals(EvaluationJson.mapper().valueToTree(CustomEnrichment.analyse("kinases", geneSet, targets, all.ids(),
@@ -143,27 +144,27 @@ class ExperimentEnrichmentCompareTest {
         // genes of two organisms: the background is ambiguous, and the refusal names both
         List<String> mixed = new ArrayList<>(targets.subList(0, 5));
         mixed.addAll(vivax.ids().subList(0, 5));
-        String both = completed(gus, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":" + ExperimentRunTest.json(mixed)
-                + ",\"positiveControls\":" + ExperimentRunTest.json(positives) + "}");
+        String both = completed(gus, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":" + ExperimentApi.json(mixed)
+                + ",\"positiveControls\":" + ExperimentApi.json(positives) + "}");
         JsonNode ambiguous = post(gus, "/" + both + "/custom-enrich", "{\"geneSetName\":\"kinases\",\"geneIds\":"
-                + ExperimentRunTest.json(geneSet) + "}", 422);
+                + ExperimentApi.json(geneSet) + "}", 422);
         assertEquals("/organism", ambiguous.path("errors").get(0).path("pointer").asText());
         String why = ambiguous.path("errors").get(0).path("message").asText();
         assertTrue(why.contains("2 organisms") && why.contains(PF) && why.contains(VIVAX), why);
         JsonNode named = post(gus, "/" + both + "/custom-enrich", "{\"geneSetName\":\"kinases\",\"geneIds\":"
-                + ExperimentRunTest.json(geneSet) + ",\"organism\":\"" + VIVAX + "\"}", 200);
+                + ExperimentApi.json(geneSet) + ",\"organism\":\"" + VIVAX + "\"}", 200);
         assertEquals("organism", named.path("backgroundSource").asText());
         assertEquals(VIVAX, named.path("backgroundOrganism").asText());
         assertEquals(vivax.ids().size(), named.path("backgroundSize").asInt());
-        post(ExperimentRunTest.newUser("other"), "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"T1\"]}", 404);
+        post(ExperimentApi.newUser("other"), "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"T1\"]}", 404);
     }
 
     @Test
     void theGeneSetAndTheBackgroundAreResolvedAgainstTheSiteBeforeTheyAreCounted() throws Exception {
         // issue 38: a lowercase spelling, a transcript ID, no such gene, a gene, the first gene again
-        String ida = ExperimentRunTest.newUser("ida");
+        String ida = ExperimentApi.newUser("ida");
         List<String> targets = List.of("PF3D7_0105300", "PF3D7_0100100", "PF3D7_0100600", "PF3D7_0100700");
-        String id = completed(ida, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":" + ExperimentRunTest.json(targets)
+        String id = completed(ida, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":" + ExperimentApi.json(targets)
                 + ",\"positiveControls\":[\"PF3D7_0105300\"]}");
         List<String> background = new ArrayList<>();
         for (int i = 1; i <= 16; i++) {
@@ -174,7 +175,7 @@ class ExperimentEnrichmentCompareTest {
         background.add("pf3d7_0100200");
         List<String> geneSet = ControlResolutionResourceTest.ISSUE_POSITIVES;
         JsonNode result = post(ida, "/" + id + "/custom-enrich", "{\"geneSetName\":\"issue 38\",\"geneIds\":"
-                + ExperimentRunTest.json(geneSet) + ",\"backgroundIds\":" + ExperimentRunTest.json(background) + "}", 200);
+                + ExperimentApi.json(geneSet) + ",\"backgroundIds\":" + ExperimentApi.json(background) + "}", 200);
         List<String> genes = List.of("PF3D7_0105300", "PF3D7_0100100", "PF3D7_0100600");
         List<String> backgroundGenes = background.subList(0, 17);
         JsonNode expected = EvaluationJson.mapper().valueToTree(CustomEnrichment.analyse("issue 38", genes, targets,
@@ -196,7 +197,7 @@ class ExperimentEnrichmentCompareTest {
 
         // nothing the site knows: the list is named, with its IDs
         JsonNode noGene = post(ida, "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"FAKE_GENE_1\",\"BOGUS\"],"
-                + "\"backgroundIds\":" + ExperimentRunTest.json(background) + "}", 422);
+                + "\"backgroundIds\":" + ExperimentApi.json(background) + "}", 422);
         assertEquals("/geneIds", noGene.path("errors").get(0).path("pointer").asText());
         assertTrue(noGene.path("errors").get(0).path("message").asText().contains("FAKE_GENE_1, BOGUS"), noGene.toString());
         JsonNode noBackground = post(ida, "/" + id + "/custom-enrich", "{\"geneSetName\":\"x\",\"geneIds\":[\"PF3D7_0100100\"],"
@@ -221,14 +222,14 @@ class ExperimentEnrichmentCompareTest {
 
     @Test
     void theComparisonHoldsEveryStoredTermWithEachExperimentsFoldEnrichment() throws Exception {
-        String fay = ExperimentRunTest.newUser("fay");
-        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(fay, ExperimentRunTest.KINASES);
+        String fay = ExperimentApi.newUser("fay");
+        ExperimentApi.SearchAnswer kinases = ExperimentApi.run(fay, ExperimentApi.KINASES);
         String search = completed(fay, "{\"siteId\":\"plasmodb\",\"name\":\"all kinases\",\"searchName\":\"GenesByGoTerm\","
                 + "\"parameters\":{\"organism\":[\"" + PF + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":"
-                + ExperimentRunTest.json(kinases.ids().subList(0, 3)) + "}");
+                + ExperimentApi.json(kinases.ids().subList(0, 3)) + "}");
         String half = completed(fay, "{\"siteId\":\"plasmodb\",\"name\":\"half\",\"targetGeneIds\":"
-                + ExperimentRunTest.json(kinases.ids().subList(0, kinases.ids().size() / 2)) + ",\"positiveControls\":"
-                + ExperimentRunTest.json(kinases.ids().subList(0, 3)) + "}");
+                + ExperimentApi.json(kinases.ids().subList(0, kinases.ids().size() / 2)) + ",\"positiveControls\":"
+                + ExperimentApi.json(kinases.ids().subList(0, 3)) + "}");
         JsonNode a = post(fay, "/" + search + "/enrich", "{\"enrichmentTypes\":[\"go_process\",\"word\"]}", 200);
         JsonNode b = post(fay, "/" + half + "/enrich", "{\"enrichmentTypes\":[\"go_process\"]}", 200);
 
@@ -263,7 +264,7 @@ class ExperimentEnrichmentCompareTest {
                 + "\"],\"analysisType\":\"kegg\"}", 400).path("errors").get(0).path("pointer").asText());
         post(fay, "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\",\"" + java.util.UUID.randomUUID()
                 + "\"]}", 404);
-        post(ExperimentRunTest.newUser("other"), "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\",\"" + half
+        post(ExperimentApi.newUser("other"), "/enrichment-compare", "{\"experimentIds\":[\"" + search + "\",\"" + half
                 + "\"]}", 404);
     }
 

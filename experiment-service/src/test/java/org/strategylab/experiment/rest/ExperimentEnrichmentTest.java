@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.experiment.support.OperationEvents;
 import org.strategylab.experiment.support.SiteGuest;
 import org.strategylab.experiment.support.UpstreamStackResource;
@@ -51,32 +52,32 @@ class ExperimentEnrichmentTest {
 
     /** A completed search-mode experiment of kinases; answers its id. */
     private String kinaseExperiment(String user) throws Exception {
-        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(user, ExperimentRunTest.KINASES);
-        ExperimentRunTest.SearchAnswer all = ExperimentRunTest.run(user, ExperimentRunTest.FALCIPARUM);
+        ExperimentApi.SearchAnswer kinases = ExperimentApi.run(user, ExperimentApi.KINASES);
+        ExperimentApi.SearchAnswer all = ExperimentApi.run(user, ExperimentApi.FALCIPARUM);
         List<String> others = new ArrayList<>(all.ids());
         others.removeAll(new HashSet<>(kinases.ids()));
         String body = "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":[\"" + PF
-                + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + ExperimentRunTest.json(kinases.ids().subList(0, 4))
-                + ",\"negativeControls\":" + ExperimentRunTest.json(others.subList(0, 4)) + "}";
+                + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + ExperimentApi.json(kinases.ids().subList(0, 4))
+                + ",\"negativeControls\":" + ExperimentApi.json(others.subList(0, 4)) + "}";
         return completed(user, body);
     }
 
     private String completed(String user, String body) {
-        JsonPath run = ExperimentRunTest.as(user).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+        JsonPath run = ExperimentApi.as(user).body(body).when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
-        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
-        ExperimentRunTest.as(user).when().get("/api/v1/experiments/" + run.getString("experimentId")).then()
+        events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
+        ExperimentApi.as(user).when().get("/api/v1/experiments/" + run.getString("experimentId")).then()
                 .statusCode(200).body("status", equalTo("completed"));
         return run.getString("experimentId");
     }
 
     private static JsonNode enrich(String user, String id, String body) throws Exception {
-        return JSON.readTree(ExperimentRunTest.as(user).body(body).when().post("/api/v1/experiments/" + id + "/enrich")
+        return JSON.readTree(ExperimentApi.as(user).body(body).when().post("/api/v1/experiments/" + id + "/enrich")
                 .then().statusCode(200).extract().asString());
     }
 
     private static JsonNode stored(String user, String id) throws Exception {
-        return JSON.readTree(ExperimentRunTest.as(user).when().get("/api/v1/experiments/" + id).then().statusCode(200)
+        return JSON.readTree(ExperimentApi.as(user).when().get("/api/v1/experiments/" + id).then().statusCode(200)
                 .extract().asString()).path("enrichmentResults");
     }
 
@@ -116,7 +117,7 @@ class ExperimentEnrichmentTest {
 
     @Test
     void goAndPathwayTermsEqualTheSitesOwnAnswerAndAreStoredOnTheExperiment() throws Exception {
-        String ada = ExperimentRunTest.newUser("ada");
+        String ada = ExperimentApi.newUser("ada");
         String id = kinaseExperiment(ada);
         JsonNode answer = enrich(ada, id, "{\"enrichmentTypes\":[\"go_process\",\"pathway\"]}");
         assertEquals(2, answer.size());
@@ -137,7 +138,7 @@ class ExperimentEnrichmentTest {
 
     @Test
     void aReRunReplacesItsTypeAndAFailedOrTimedOutTypeKeepsThePreviousTermsWithItsError() throws Exception {
-        String bo = ExperimentRunTest.newUser("bo");
+        String bo = ExperimentApi.newUser("bo");
         String id = kinaseExperiment(bo);
         JsonNode strict = enrich(bo, id, "{\"enrichmentTypes\":[\"word\"],\"parameters\":{\"word\":{\"pValueCutoff\":0.001}}}");
         JsonNode loose = enrich(bo, id, "{\"enrichmentTypes\":[\"word\",\"go_function\"],\"parameters\":{\"word\":{\"pValueCutoff\":1}}}");
@@ -175,10 +176,10 @@ class ExperimentEnrichmentTest {
 
     @Test
     void aGeneIdExperimentIsAnalysedAsItsGenesAndBadRequestsAreRefused() throws Exception {
-        String cy = ExperimentRunTest.newUser("cy");
-        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(cy, ExperimentRunTest.KINASES);
-        String id = completed(cy, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":" + ExperimentRunTest.json(kinases.ids())
-                + ",\"positiveControls\":" + ExperimentRunTest.json(kinases.ids().subList(0, 3)) + "}");
+        String cy = ExperimentApi.newUser("cy");
+        ExperimentApi.SearchAnswer kinases = ExperimentApi.run(cy, ExperimentApi.KINASES);
+        String id = completed(cy, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":" + ExperimentApi.json(kinases.ids())
+                + ",\"positiveControls\":" + ExperimentApi.json(kinases.ids().subList(0, 3)) + "}");
         JsonNode result = enrich(cy, id, "{\"enrichmentTypes\":[\"go_process\"]}").get(0);
         assertNull(result.path("error").textValue(), result.toString());
         // the same genes as the kinase search: the same terms
@@ -186,33 +187,33 @@ class ExperimentEnrichmentTest {
                 "goAssociationsOntologies", "[\"Biological Process\"]", "goEvidenceCodes", "[\"Computed\",\"Curated\"]",
                 "goSubset", "[\"No\"]", "pValueCutoff", "0.05")), "goId", result.path("terms"));
 
-        ExperimentRunTest.as(cy).body("{\"enrichmentTypes\":[\"go_process\",\"kegg\",\"go_process\"]}").when()
+        ExperimentApi.as(cy).body("{\"enrichmentTypes\":[\"go_process\",\"kegg\",\"go_process\"]}").when()
                 .post("/api/v1/experiments/" + id + "/enrich").then().statusCode(400)
                 .body("errors.pointer", equalTo(List.of("/enrichmentTypes/1", "/enrichmentTypes/2")));
-        ExperimentRunTest.as(cy).body("{\"enrichmentTypes\":[\"word\"],\"parameters\":{\"pathway\":{}}}").when()
+        ExperimentApi.as(cy).body("{\"enrichmentTypes\":[\"word\"],\"parameters\":{\"pathway\":{}}}").when()
                 .post("/api/v1/experiments/" + id + "/enrich").then().statusCode(422)
                 .body("errors[0].pointer", equalTo("/parameters/pathway"));
-        ExperimentRunTest.as(cy).body("{\"enrichmentTypes\":[]}").when()
+        ExperimentApi.as(cy).body("{\"enrichmentTypes\":[]}").when()
                 .post("/api/v1/experiments/" + id + "/enrich").then().statusCode(400);
-        ExperimentRunTest.as(ExperimentRunTest.newUser("other")).body("{\"enrichmentTypes\":[\"word\"]}").when()
+        ExperimentApi.as(ExperimentApi.newUser("other")).body("{\"enrichmentTypes\":[\"word\"]}").when()
                 .post("/api/v1/experiments/" + id + "/enrich").then().statusCode(404);
-        ExperimentRunTest.as(cy).body("{\"enrichmentTypes\":[\"word\"]}").when()
+        ExperimentApi.as(cy).body("{\"enrichmentTypes\":[\"word\"]}").when()
                 .post("/api/v1/experiments/00000000-0000-0000-0000-000000000000/enrich").then().statusCode(404);
     }
 
     @Test
     void aRunWithEnrichmentTypesEnrichesItsResultAsAPhase() throws Exception {
-        String dan = ExperimentRunTest.newUser("dan");
-        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(dan, ExperimentRunTest.KINASES);
+        String dan = ExperimentApi.newUser("dan");
+        ExperimentApi.SearchAnswer kinases = ExperimentApi.run(dan, ExperimentApi.KINASES);
         String body = "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":[\"" + PF
-                + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + ExperimentRunTest.json(kinases.ids().subList(0, 4))
+                + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":" + ExperimentApi.json(kinases.ids().subList(0, 4))
                 + ",\"enrichmentTypes\":[\"go_process\",\"word\"]}";
-        ExperimentRunTest.as(dan).body(body.replace("\"word\"]", "\"words\"]")).when().post("/api/v1/experiments")
+        ExperimentApi.as(dan).body(body.replace("\"word\"]", "\"words\"]")).when().post("/api/v1/experiments")
                 .then().statusCode(400).body("errors[0].pointer", equalTo("/enrichmentTypes/1"));
-        JsonPath run = ExperimentRunTest.as(dan).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+        JsonPath run = ExperimentApi.as(dan).body(body).when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
         List<String> phases = new ArrayList<>();
-        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN).stream()
+        events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN).stream()
                 .filter(e -> e.type().equals("experiment_progress"))
                 .forEach(e -> phases.add(e.data().path("phase").asText()));
         assertTrue(phases.contains("enriching"), phases.toString());
@@ -223,7 +224,7 @@ class ExperimentEnrichmentTest {
         assertSameTerms(reference("go-enrichment", Map.of("organism", "[\"" + PF + "\"]",
                 "goAssociationsOntologies", "[\"Biological Process\"]", "goEvidenceCodes", "[\"Computed\",\"Curated\"]",
                 "goSubset", "[\"No\"]", "pValueCutoff", "0.05")), "goId", stored.get(0).path("terms"));
-        assertEquals(List.of("go_process", "word"), JSON.convertValue(ExperimentRunTest.as(dan).when()
+        assertEquals(List.of("go_process", "word"), JSON.convertValue(ExperimentApi.as(dan).when()
                 .get("/api/v1/experiments/" + id).then().extract().jsonPath().getList("config.enrichmentTypes"), List.class));
     }
 

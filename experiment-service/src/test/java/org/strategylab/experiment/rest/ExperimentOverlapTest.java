@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.evaluation.overlap.ExperimentGenes;
 import org.strategylab.evaluation.overlap.OverlapAnalysis;
@@ -31,10 +32,10 @@ class ExperimentOverlapTest {
 
     @Test
     void theOverlapOfTwoExperimentsIsEvaluationCoresOnTheirGenes() throws Exception {
-        String quinn = ExperimentRunTest.newUser("quinn");
+        String quinn = ExperimentApi.newUser("quinn");
         String a = run(quinn, "first", List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0200100", "X"), List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0100300"), List.of("PF3D7_0200100", "PF3D7_0200200"));
         String b = run(quinn, "second", List.of("PF3D7_0100200", "PF3D7_0100300", "PF3D7_0200200"), List.of("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0100300"), List.of("PF3D7_0200100", "PF3D7_0200200"));
-        JsonNode answer = new ObjectMapper().readTree(ExperimentRunTest.as(quinn)
+        JsonNode answer = new ObjectMapper().readTree(ExperimentApi.as(quinn)
                 .body("{\"experimentIds\":[\"" + a + "\",\"" + b + "\"]}").when().post("/api/v1/experiments/overlap")
                 .then().statusCode(200).extract().asString());
         JsonNode expected = EvaluationJson.mapper().valueToTree(OverlapAnalysis.analyse(List.of(
@@ -47,7 +48,7 @@ class ExperimentOverlapTest {
         assertEquals(expected, answer);
 
         // on the result basis, every gene of each result (here the experiments' target genes) is compared
-        JsonNode results = new ObjectMapper().readTree(ExperimentRunTest.as(quinn)
+        JsonNode results = new ObjectMapper().readTree(ExperimentApi.as(quinn)
                 .body("{\"experimentIds\":[\"" + a + "\",\"" + b + "\"],\"basis\":\"result\"}").when().post("/api/v1/experiments/overlap")
                 .then().statusCode(200).extract().asString());
         assertEquals("result", results.path("basis").asText());
@@ -64,27 +65,27 @@ class ExperimentOverlapTest {
 
     @Test
     void badOrForeignExperimentsAreRefused() {
-        String rosa = ExperimentRunTest.newUser("rosa");
+        String rosa = ExperimentApi.newUser("rosa");
         String mine = run(rosa, "mine", List.of("PF3D7_0100100"), List.of("PF3D7_0100100"), List.of());
-        String theirs = run(ExperimentRunTest.newUser("sam"), "theirs", List.of("PF3D7_0100100"), List.of("PF3D7_0100100"), List.of());
-        ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + theirs + "\"]}")
+        String theirs = run(ExperimentApi.newUser("sam"), "theirs", List.of("PF3D7_0100100"), List.of("PF3D7_0100100"), List.of());
+        ExperimentApi.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + theirs + "\"]}")
                 .when().post("/api/v1/experiments/overlap").then().statusCode(404).body("code", equalTo("EXPERIMENT_NOT_FOUND"));
-        ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + mine + "\"]}")
+        ExperimentApi.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + mine + "\"]}")
                 .when().post("/api/v1/experiments/overlap").then().statusCode(400).body("errors.pointer", hasItem("/experimentIds/1"));
-        ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\"]}")
+        ExperimentApi.as(rosa).body("{\"experimentIds\":[\"" + mine + "\"]}")
                 .when().post("/api/v1/experiments/overlap").then().statusCode(400);
-        ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + mine + "2\"],\"basis\":\"everything\"}")
+        ExperimentApi.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + mine + "2\"],\"basis\":\"everything\"}")
                 .when().post("/api/v1/experiments/overlap").then().statusCode(400).contentType("application/problem+json")
                 .body("errors.pointer", hasItem("/basis"));
-        ExperimentRunTest.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + theirs + "\"],\"basis\":\"result\"}")
+        ExperimentApi.as(rosa).body("{\"experimentIds\":[\"" + mine + "\",\"" + theirs + "\"],\"basis\":\"result\"}")
                 .when().post("/api/v1/experiments/overlap").then().statusCode(404).body("code", equalTo("EXPERIMENT_NOT_FOUND"));
     }
 
     private String run(String user, String name, List<String> targets, List<String> positives, List<String> negatives) {
-        JsonPath started = ExperimentRunTest.as(user).body(Map.of("name", name, "siteId", "plasmodb", "targetGeneIds", targets,
+        JsonPath started = ExperimentApi.as(user).body(Map.of("name", name, "siteId", "plasmodb", "targetGeneIds", targets,
                         "positiveControls", positives, "negativeControls", negatives))
                 .when().post("/api/v1/experiments").then().statusCode(202).extract().jsonPath();
-        events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        events.awaitEnd(started.getString("operationId"), ExperimentApi.RUN);
         return started.getString("experimentId");
     }
 }

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.evaluation.model.OptimizationSpec;
@@ -54,21 +55,21 @@ class ExperimentParameterOptimizationTest {
 
     @Test
     void theTrialsOfASearchEqualEvaluationCoreOnTheSitesGenesAndLandOnTheExperiment() throws Exception {
-        String ada = ExperimentRunTest.newUser("ada");
+        String ada = ExperimentApi.newUser("ada");
         // positives weigh 15–30 kDa, negatives 30–50 kDa: a maximum of 30 kDa separates them
-        Set<String> light = new HashSet<>(ExperimentRunTest.run(ada, search("15000", "30000")).ids());
-        Set<String> heavy = new HashSet<>(ExperimentRunTest.run(ada, search("30001", "50000")).ids());
+        Set<String> light = new HashSet<>(ExperimentApi.run(ada, search("15000", "30000")).ids());
+        Set<String> heavy = new HashSet<>(ExperimentApi.run(ada, search("30001", "50000")).ids());
         heavy.removeAll(light);
         List<String> positives = light.stream().sorted().limit(6).toList();
         List<String> negatives = heavy.stream().sorted().limit(6).toList();
         assertEquals(6, positives.size());
         assertEquals(6, negatives.size());
-        JsonPath run = ExperimentRunTest.as(ada).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByMolecularWeight\","
+        JsonPath run = ExperimentApi.as(ada).body("{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByMolecularWeight\","
                         + "\"parameters\":{\"organism\":[\"" + PF + "\"],\"min_molecular_weight\":\"5000\","
-                        + "\"max_molecular_weight\":\"60000\"},\"positiveControls\":" + ExperimentRunTest.json(positives)
-                        + ",\"negativeControls\":" + ExperimentRunTest.json(negatives) + "}")
+                        + "\"max_molecular_weight\":\"60000\"},\"positiveControls\":" + ExperimentApi.json(positives)
+                        + ",\"negativeControls\":" + ExperimentApi.json(negatives) + "}")
                 .when().post("/api/v1/experiments").then().statusCode(202).extract().jsonPath();
-        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
         String id = run.getString("experimentId");
 
         // a field's own rule is a 400; a parameter the site's search does not have, a 422
@@ -81,18 +82,18 @@ class ExperimentParameterOptimizationTest {
                 {"{\"specs\":" + SPECS + ",\"method\":\"annealing\"}", "/method", "400"},
         };
         for (String[] row : bad) {
-            ExperimentRunTest.as(ada).body(row[0]).when().post("/api/v1/experiments/" + id + "/parameter-optimization")
+            ExperimentApi.as(ada).body(row[0]).when().post("/api/v1/experiments/" + id + "/parameter-optimization")
                     .then().statusCode(Integer.parseInt(row[2])).contentType("application/problem+json")
                     .body("errors[0].pointer", equalTo(row[1]));
         }
-        ExperimentRunTest.as(ExperimentRunTest.newUser("eve")).body("{\"specs\":" + SPECS + "}").when()
+        ExperimentApi.as(ExperimentApi.newUser("eve")).body("{\"specs\":" + SPECS + "}").when()
                 .post("/api/v1/experiments/" + id + "/parameter-optimization").then().statusCode(404);
 
-        JsonPath started = ExperimentRunTest.as(ada).body("{\"specs\":" + SPECS + ",\"objective\":\"balanced_accuracy\","
+        JsonPath started = ExperimentApi.as(ada).body("{\"specs\":" + SPECS + ",\"objective\":\"balanced_accuracy\","
                         + "\"budget\":8,\"method\":\"grid\"}")
                 .when().post("/api/v1/experiments/" + id + "/parameter-optimization").then().statusCode(202)
                 .extract().jsonPath();
-        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentApi.RUN);
         List<JsonNode> progress = log.stream().map(e -> e.data().path("trialProgress")).filter(p -> !p.isMissingNode())
                 .toList();
         assertEquals("started", progress.get(0).path("status").asText());
@@ -110,7 +111,7 @@ class ExperimentParameterOptimizationTest {
         StepTreeNode base = StepTrees.fromJson(JSON.readTree(search("5000", "60000")));
         ParameterOptimizationResult expected = new ParameterOptimizer(tree -> {
             try {
-                Set<String> genes = new HashSet<>(ExperimentRunTest.run(ada, StepTrees.toJson(tree).toString()).ids());
+                Set<String> genes = new HashSet<>(ExperimentApi.run(ada, StepTrees.toJson(tree).toString()).ids());
                 List<String> tp = positives.stream().filter(genes::contains).toList();
                 List<String> fp = negatives.stream().filter(genes::contains).toList();
                 return new TreeEvaluation(genes.size(), tp.size(), positives.size(), fp.size(), negatives.size(), tp, fp, null);
@@ -121,7 +122,7 @@ class ExperimentParameterOptimizationTest {
                 new OptimizationSpec("max_molecular_weight", "integer", 20000.0, 60000.0, 10000.0, null),
                 new OptimizationSpec("min_molecular_weight", "categorical", null, null, null, List.of("5000", "15000"))),
                 "balanced_accuracy", 8, "grid", null, 4, null), null);
-        JsonNode stored = JSON.readTree(ExperimentRunTest.as(ada).when().get("/api/v1/experiments/" + id).then()
+        JsonNode stored = JSON.readTree(ExperimentApi.as(ada).when().get("/api/v1/experiments/" + id).then()
                 .statusCode(200).extract().asString()).path("optimizationResult");
         JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);
         assertEquals(wanted.path("allTrials").size(), stored.path("allTrials").size(), stored.toString());
@@ -141,14 +142,14 @@ class ExperimentParameterOptimizationTest {
         assertEquals(started.getString("operationId"), stored.path("optimizationId").asText());
 
         // the report shows it
-        String report = ExperimentRunTest.as(ada).when().get("/api/v1/experiments/" + id + "/export").then()
+        String report = ExperimentApi.as(ada).when().get("/api/v1/experiments/" + id + "/export").then()
                 .statusCode(200).extract().asString();
         assertTrue(report.contains("Parameter optimisation"), "the report has the optimisation section");
     }
 
     @Test
     void aRunWithOptimizationSpecsEndsWithItsOptimisationAndBadSpecsNameTheirField() throws Exception {
-        String bo = ExperimentRunTest.newUser("bo");
+        String bo = ExperimentApi.newUser("bo");
         String body = "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByMolecularWeight\",\"parameters\":{\"organism\":[\""
                 + PF + "\"],\"min_molecular_weight\":\"5000\",\"max_molecular_weight\":\"60000\"},"
                 + "\"positiveControls\":[\"PF3D7_0100100\"],\"negativeControls\":[\"PF3D7_0100200\"],"
@@ -163,19 +164,19 @@ class ExperimentParameterOptimizationTest {
                 {body.replace("\"optimizationSpecs\":" + SPECS + ",", ""), "/optimizationBudget", "422"},
         };
         for (String[] row : bad) {
-            ExperimentRunTest.as(bo).body(row[0]).when().post("/api/v1/experiments").then()
+            ExperimentApi.as(bo).body(row[0]).when().post("/api/v1/experiments").then()
                     .statusCode(Integer.parseInt(row[2])).contentType("application/problem+json")
                     .body("errors[0].pointer", equalTo(row[1]));
         }
-        JsonPath run = ExperimentRunTest.as(bo).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+        JsonPath run = ExperimentApi.as(bo).body(body).when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
-        List<EventEnvelope> log = events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        List<EventEnvelope> log = events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
         List<String> statuses = new ArrayList<>();
         log.stream().filter(e -> e.data().has("trialProgress"))
                 .forEach(e -> statuses.add(e.data().path("trialProgress").path("status").asText()));
         assertEquals("started", statuses.get(0), OperationEvents.types(log).toString());
         assertEquals("completed", statuses.get(statuses.size() - 1));
-        JsonNode experiment = JSON.readTree(ExperimentRunTest.as(bo).when().get("/api/v1/experiments/"
+        JsonNode experiment = JSON.readTree(ExperimentApi.as(bo).when().get("/api/v1/experiments/"
                 + run.getString("experimentId")).then().statusCode(200).extract().asString());
         assertEquals("completed", experiment.path("status").asText(), experiment.path("error").asText());
         assertEquals("f1", experiment.path("optimizationResult").path("objective").asText());
@@ -183,14 +184,14 @@ class ExperimentParameterOptimizationTest {
         assertEquals(2, experiment.path("config").path("parameterOptimization").path("specs").size());
 
         // a gene list has no search to tune
-        JsonPath genes = ExperimentRunTest.as(bo).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],"
+        JsonPath genes = ExperimentApi.as(bo).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],"
                 + "\"positiveControls\":[\"PF3D7_0100100\"]}").when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
-        events.awaitEnd(genes.getString("operationId"), ExperimentRunTest.RUN);
-        ExperimentRunTest.as(bo).body("{\"specs\":" + SPECS + "}").when()
+        events.awaitEnd(genes.getString("operationId"), ExperimentApi.RUN);
+        ExperimentApi.as(bo).body("{\"specs\":" + SPECS + "}").when()
                 .post("/api/v1/experiments/" + genes.getString("experimentId") + "/parameter-optimization")
                 .then().statusCode(409).body("code", equalTo("NO_STRATEGY"));
-        ExperimentRunTest.as(bo).body(body.replace("\"siteId\"", "\"targetGeneIds\":[\"PF3D7_0100100\"],\"siteId\""))
+        ExperimentApi.as(bo).body(body.replace("\"siteId\"", "\"targetGeneIds\":[\"PF3D7_0100100\"],\"siteId\""))
                 .when().post("/api/v1/experiments").then().statusCode(422)
                 .body("errors.pointer", org.hamcrest.Matchers.hasItem("/optimizationSpecs"));
     }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.testsupport.InProcessKafkaResource;
 import org.strategylab.experiment.support.OperationEvents;
 import org.strategylab.experiment.support.UpstreamStackResource;
@@ -42,38 +43,38 @@ class ExperimentReportTest {
 
     /** A completed kinase experiment whose controls come from a named set, enriched for GO processes. */
     private String experiment(String user, String setName) throws Exception {
-        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(user, ExperimentRunTest.KINASES);
-        ExperimentRunTest.SearchAnswer all = ExperimentRunTest.run(user, ExperimentRunTest.FALCIPARUM);
+        ExperimentApi.SearchAnswer kinases = ExperimentApi.run(user, ExperimentApi.KINASES);
+        ExperimentApi.SearchAnswer all = ExperimentApi.run(user, ExperimentApi.FALCIPARUM);
         List<String> others = new ArrayList<>(all.ids());
         others.removeAll(new HashSet<>(kinases.ids()));
-        String set = ExperimentRunTest.as(user).body("{\"name\":\"" + setName + "\",\"siteId\":\"plasmodb\",\"positiveIds\":"
-                        + ExperimentRunTest.json(kinases.ids().subList(0, 4)) + ",\"negativeIds\":"
-                        + ExperimentRunTest.json(others.subList(0, 4)) + "}")
+        String set = ExperimentApi.as(user).body("{\"name\":\"" + setName + "\",\"siteId\":\"plasmodb\",\"positiveIds\":"
+                        + ExperimentApi.json(kinases.ids().subList(0, 4)) + ",\"negativeIds\":"
+                        + ExperimentApi.json(others.subList(0, 4)) + "}")
                 .when().post("/api/v1/control-sets").then().statusCode(201).extract().path("id");
         String body = "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":[\""
                 + ExperimentEnrichmentTest.PF + "\"],\"go_typeahead\":[\"GO:0004672\"]},\"controlSetId\":\"" + set
                 + "\",\"enrichmentTypes\":[\"go_process\"]}";
-        JsonPath run = ExperimentRunTest.as(user).body(body).when().post(EXPERIMENTS).then().statusCode(202)
+        JsonPath run = ExperimentApi.as(user).body(body).when().post(EXPERIMENTS).then().statusCode(202)
                 .extract().jsonPath();
-        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
         String id = run.getString("experimentId");
-        ExperimentRunTest.as(user).when().get(EXPERIMENTS + "/" + id).then().statusCode(200)
+        ExperimentApi.as(user).when().get(EXPERIMENTS + "/" + id).then().statusCode(200)
                 .body("status", equalTo("completed"));
         return id;
     }
 
     @Test
     void theReportStatesTheGenesAnalysedNamesSectionsAndTheControlSetAndLinksTheCsv() throws Exception {
-        String eve = ExperimentRunTest.newUser("eve");
+        String eve = ExperimentApi.newUser("eve");
         String id = experiment(eve, "Curated kinases, 2026");
-        JsonPath stored = ExperimentRunTest.as(eve).when().get(EXPERIMENTS + "/" + id).then().statusCode(200)
+        JsonPath stored = ExperimentApi.as(eve).when().get(EXPERIMENTS + "/" + id).then().statusCode(200)
                 .extract().jsonPath();
         int resultGenes = stored.getInt("metrics.totalResults");
         assertTrue(resultGenes > 0);
         assertEquals(resultGenes, stored.getInt("enrichmentResults[0].totalGenesAnalyzed"),
                 "the API answer carries the genes analysed: the result's genes");
 
-        String html = ExperimentRunTest.as(eve).when().get(EXPERIMENTS + "/" + id + "/export").then().statusCode(200)
+        String html = ExperimentApi.as(eve).when().get(EXPERIMENTS + "/" + id + "/export").then().statusCode(200)
                 .extract().asString();
         assertTrue(html.contains("<h3>GO biological process</h3>"), "readable section name");
         assertFalse(html.contains("<h3>go_process</h3>"));
@@ -87,9 +88,9 @@ class ExperimentReportTest {
 
     @Test
     void theClassifiedResultsDownloadAsCsvTheOwnersOnly() throws Exception {
-        String fay = ExperimentRunTest.newUser("fay");
+        String fay = ExperimentApi.newUser("fay");
         String id = experiment(fay, "kinases");
-        JsonPath stored = ExperimentRunTest.as(fay).when().get(EXPERIMENTS + "/" + id).then().extract().jsonPath();
+        JsonPath stored = ExperimentApi.as(fay).when().get(EXPERIMENTS + "/" + id).then().extract().jsonPath();
         Map<String, String> expected = new LinkedHashMap<>();
         Map<String, String> products = new LinkedHashMap<>();
         for (String[] list : new String[][] {{"truePositiveGenes", "TP"}, {"falseNegativeGenes", "FN"},
@@ -102,7 +103,7 @@ class ExperimentReportTest {
         }
         assertTrue(expected.containsValue("TP"), expected.toString());
 
-        String csv = ExperimentRunTest.as(fay).when().get(EXPERIMENTS + "/" + id + "/results.csv").then()
+        String csv = ExperimentApi.as(fay).when().get(EXPERIMENTS + "/" + id + "/results.csv").then()
                 .statusCode(200).contentType(startsWith("text/csv"))
                 .header("Content-Disposition", equalTo("attachment; filename=\"experiment-" + id + "-results.csv\""))
                 .extract().asString();
@@ -119,9 +120,9 @@ class ExperimentReportTest {
         }
         assertEquals(expected, classes, "one row per classified gene with its class");
 
-        ExperimentRunTest.as(ExperimentRunTest.newUser("other")).when().get(EXPERIMENTS + "/" + id + "/results.csv")
+        ExperimentApi.as(ExperimentApi.newUser("other")).when().get(EXPERIMENTS + "/" + id + "/results.csv")
                 .then().statusCode(404).contentType(startsWith("application/problem+json"));
-        ExperimentRunTest.as(fay).when().get(EXPERIMENTS + "/not-a-uuid/results.csv").then().statusCode(404)
+        ExperimentApi.as(fay).when().get(EXPERIMENTS + "/not-a-uuid/results.csv").then().statusCode(404)
                 .contentType(startsWith("application/problem+json")).body("code", equalTo("EXPERIMENT_NOT_FOUND"));
     }
 }

@@ -17,6 +17,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.eventlog.index.OperationsIndex;
 import org.strategylab.experiment.support.OperationEvents;
@@ -193,7 +194,7 @@ class ExperimentRulesTest {
         try {
             JsonPath started = as(kai).body("{" + SEARCH + ",\"positiveControls\":[\"PF3D7_0100100\"]}").when().post(EXPERIMENTS)
                     .then().statusCode(202).extract().jsonPath();
-            List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+            List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentApi.RUN);
             List<String> types = OperationEvents.types(log);
             assertEquals(List.of("experiment_error", "experiment_end"), types.subList(types.size() - 2, types.size()));
             assertEquals("error", log.get(log.size() - 1).data().path("status").asText());
@@ -213,7 +214,7 @@ class ExperimentRulesTest {
         JsonPath started = as(user).body(Map.of("siteId", "plasmodb", "targetGeneIds", List.of("PF3D7_0100100", "PF3D7_0100200"),
                         "positiveControls", List.of("PF3D7_0100100")))
                 .when().post(EXPERIMENTS).then().statusCode(202).extract().jsonPath();
-        events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        events.awaitEnd(started.getString("operationId"), ExperimentApi.RUN);
         return started.getString("experimentId");
     }
 

@@ -1,6 +1,7 @@
 package org.strategylab.experiment.rest;
 
 import static io.restassured.RestAssured.given;
+import static org.strategylab.experiment.support.ExperimentApi.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,7 +16,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +23,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,6 +34,7 @@ import org.strategylab.evaluation.metrics.GeneIdEvaluation;
 import org.strategylab.evaluation.model.ExperimentMetrics;
 import org.strategylab.evaluation.rank.RankMetricsCalculator;
 import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.experiment.support.ExperimentApi.SearchAnswer;
 import org.strategylab.experiment.support.OperationEvents;
 import org.strategylab.experiment.support.UpstreamStackResource;
 import org.strategylab.testsupport.InProcessKafkaResource;
@@ -50,25 +50,7 @@ import org.strategylab.testsupport.TestTokens;
 @QuarkusTestResource(value = UpstreamStackResource.class, restrictToAnnotatedClass = false)
 class ExperimentRunTest {
 
-    static final String EXPERIMENTS = "/api/v1/experiments";
-    static final Duration RUN = Duration.ofSeconds(90);
-    static final String KINASES = "{\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"],"
-            + "\"go_typeahead\":[\"GO:0004672\"]}}";
-    static final String SIGNAL_PEPTIDE = "{\"searchName\":\"GenesWithSignalPeptide\",\"parameters\":{\"organism\":"
-            + "[\"Plasmodium falciparum 3D7\"]}}";
-    static final String FALCIPARUM = "{\"searchName\":\"GenesByTaxon\",\"parameters\":{\"organism\":[\"Plasmodium falciparum 3D7\"]}}";
-
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** Genes of the simulator's PlasmoDB (Plasmodium falciparum 3D7, chromosome 1), for gene-ID experiments. */
-    static final String G1 = "PF3D7_0100100";
-    static final String G2 = "PF3D7_0100200";
-    static final String G3 = "PF3D7_0100300";
-    static final String G4 = "PF3D7_0100400";
-    static final String G9 = "PF3D7_0100900";
-    static final String N1 = "PF3D7_0101100";
-    static final String N2 = "PF3D7_0101200";
-    static final String N3 = "PF3D7_0101300";
 
     @Inject
     OperationEvents events;
@@ -79,33 +61,6 @@ class ExperimentRunTest {
         io.restassured.RestAssured.config = io.restassured.RestAssured.config().jsonConfig(
                 io.restassured.config.JsonConfig.jsonConfig()
                         .numberReturnType(io.restassured.path.json.config.JsonPathConfig.NumberReturnType.DOUBLE));
-    }
-
-    static RequestSpecification as(String user) {
-        return given().header("Authorization", TestTokens.bearer(user)).contentType("application/json");
-    }
-
-    static String newUser(String name) {
-        return name + "-" + UUID.randomUUID();
-    }
-
-    /** A search's genes, read from upstream-gateway directly (as the site answers them). */
-    static SearchAnswer run(String user, String search) throws Exception {
-        String upstream = ConfigProvider.getConfig().getValue("quarkus.rest-client.upstream-gateway.url", String.class);
-        JsonNode spec = JSON.readTree(search);
-        ((com.fasterxml.jackson.databind.node.ObjectNode) spec).put("maxIds", 20000);
-        JsonPath answer = given().header("Authorization", TestTokens.bearer(user)).contentType("application/json")
-                .body(spec.toString()).when().post(upstream + "/internal/v1/sites/plasmodb/searches/run")
-                .then().statusCode(200).extract().jsonPath();
-        return new SearchAnswer(answer.getList("ids", String.class), answer.getLong("count"), answer.getLong("geneCount"));
-    }
-
-    record SearchAnswer(List<String> ids, long count, long geneCount) {
-    }
-
-    /** A JSON array of strings. */
-    static String json(List<String> ids) {
-        return "[\"" + String.join("\",\"", ids) + "\"]";
     }
 
     @Test
@@ -435,12 +390,6 @@ class ExperimentRunTest {
         assertNull(experiment.get("robustness.metricCis.specificity"), "no interval of 0–0");
         assertEquals("no negative controls", experiment.getString("robustness.undefinedMetricCis.specificity"));
         assertTrue(experiment.getDouble("robustness.metricCis.sensitivity.upper") > 0);
-    }
-
-    static void assertEnds(List<EventEnvelope> log) {
-        List<String> types = OperationEvents.types(log);
-        assertEquals(List.of("experiment_complete", "experiment_end"), types.subList(types.size() - 2, types.size()),
-                "the run's events: " + types);
     }
 
     static void assertMetrics(JsonPath experiment, ExperimentMetrics expected) {

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.evaluation.model.StepAnalysisResult;
@@ -59,22 +60,22 @@ class ExperimentStepAnalysisTest {
 
     @Test
     void theAnalysisOfAThreeLeafTreeEqualsEvaluationCoreOnTheLeavesOwnGeneSets() throws Exception {
-        String lou = ExperimentRunTest.newUser("lou");
+        String lou = ExperimentApi.newUser("lou");
         Reference reference = new Reference(lou);
         StepTreeNode tree = StepTrees.fromJson(JSON.readTree(TREE));
         List<String> positives = new ArrayList<>();
         List<String> negatives = new ArrayList<>();
         controls(reference, tree, positives, negatives);
-        JsonPath run = ExperimentRunTest.as(lou).body("{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + TREE
-                        + ",\"positiveControls\":" + ExperimentRunTest.json(positives) + ",\"negativeControls\":"
-                        + ExperimentRunTest.json(negatives) + "}")
+        JsonPath run = ExperimentApi.as(lou).body("{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + TREE
+                        + ",\"positiveControls\":" + ExperimentApi.json(positives) + ",\"negativeControls\":"
+                        + ExperimentApi.json(negatives) + "}")
                 .when().post("/api/v1/experiments").then().statusCode(202).extract().jsonPath();
         String id = run.getString("experimentId");
-        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
 
-        JsonPath started = ExperimentRunTest.as(lou).body("{}").when().post("/api/v1/experiments/" + id + "/step-analysis")
+        JsonPath started = ExperimentApi.as(lou).body("{}").when().post("/api/v1/experiments/" + id + "/step-analysis")
                 .then().statusCode(202).body("experimentId", equalTo(id)).extract().jsonPath();
-        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentApi.RUN);
         List<String> phases = new ArrayList<>();
         log.stream().filter(e -> e.data().has("stepAnalysisProgress"))
                 .forEach(e -> phases.add(e.data().path("stepAnalysisProgress").path("phase").asText()));
@@ -83,7 +84,7 @@ class ExperimentStepAnalysisTest {
 
         StepAnalysisResult expected = new StepAnalyzer(reference::evaluate, reference::numeric,
                 ControlSets.of(positives, negatives)).analyse(tree, null);
-        JsonNode stored = JSON.readTree(ExperimentRunTest.as(lou).when().get("/api/v1/experiments/" + id).then()
+        JsonNode stored = JSON.readTree(ExperimentApi.as(lou).when().get("/api/v1/experiments/" + id).then()
                 .statusCode(200).extract().asString()).path("stepAnalysis");
         JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);
         assertEquals(withoutSizes(wanted), withoutSizes(stored));
@@ -97,7 +98,7 @@ class ExperimentStepAnalysisTest {
         assertTrue(stored.path("stepEvaluations").get(0).path("positiveHits").asInt() > 0);
         // each step on its own is its search: its size in genes, the site's transcript rows beside them
         for (StepTreeNode leaf : org.strategylab.evaluation.stepanalysis.StrategyTree.leaves(tree)) {
-            ExperimentRunTest.SearchAnswer own = ExperimentRunTest.run(lou, StepTrees.toJson(leaf).toString());
+            ExperimentApi.SearchAnswer own = ExperimentApi.run(lou, StepTrees.toJson(leaf).toString());
             JsonNode step = null;
             for (JsonNode s : stored.path("stepEvaluations")) {
                 step = leaf.id().equals(s.path("stepId").asText()) ? s : step;
@@ -107,32 +108,32 @@ class ExperimentStepAnalysisTest {
             assertEquals(own.count(), step.path("transcriptCount").asLong(), "transcripts of " + leaf.id());
         }
 
-        ExperimentRunTest.as(lou).body("{\"phases\":[\"contribution\",\"nope\"]}").when()
+        ExperimentApi.as(lou).body("{\"phases\":[\"contribution\",\"nope\"]}").when()
                 .post("/api/v1/experiments/" + id + "/step-analysis").then().statusCode(400)
                 .body("errors[0].pointer", equalTo("/phases/1"));
-        ExperimentRunTest.as(ExperimentRunTest.newUser("other")).body("{}").when()
+        ExperimentApi.as(ExperimentApi.newUser("other")).body("{}").when()
                 .post("/api/v1/experiments/" + id + "/step-analysis").then().statusCode(404);
         String geneIds = completedGeneIds(lou);
-        ExperimentRunTest.as(lou).body("{}").when().post("/api/v1/experiments/" + geneIds + "/step-analysis")
+        ExperimentApi.as(lou).body("{}").when().post("/api/v1/experiments/" + geneIds + "/step-analysis")
                 .then().statusCode(409);
     }
 
     @Test
     void aRunWithStepAnalysisEndsWithTheAskedPhasesInTheirOrder() throws Exception {
-        String max = ExperimentRunTest.newUser("max");
+        String max = ExperimentApi.newUser("max");
         Reference reference = new Reference(max);
         StepTreeNode tree = StepTrees.fromJson(JSON.readTree(TREE));
         List<String> positives = new ArrayList<>();
         List<String> negatives = new ArrayList<>();
         controls(reference, tree, positives, negatives);
         String body = "{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + TREE + ",\"positiveControls\":"
-                + ExperimentRunTest.json(positives) + ",\"negativeControls\":" + ExperimentRunTest.json(negatives)
+                + ExperimentApi.json(positives) + ",\"negativeControls\":" + ExperimentApi.json(negatives)
                 + ",\"enableStepAnalysis\":true,\"stepAnalysisPhases\":[\"contribution\",\"step_evaluation\"]}";
-        ExperimentRunTest.as(max).body(body.replace(",\"enableStepAnalysis\":true", "")).when().post("/api/v1/experiments")
+        ExperimentApi.as(max).body(body.replace(",\"enableStepAnalysis\":true", "")).when().post("/api/v1/experiments")
                 .then().statusCode(422).body("errors[0].pointer", equalTo("/stepAnalysisPhases"));
-        JsonPath run = ExperimentRunTest.as(max).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+        JsonPath run = ExperimentApi.as(max).body(body).when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
-        List<EventEnvelope> log = events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        List<EventEnvelope> log = events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
         List<String> phases = new ArrayList<>();
         log.stream().filter(e -> e.data().has("stepAnalysisProgress"))
                 .forEach(e -> phases.add(e.data().path("stepAnalysisProgress").path("phase").asText()));
@@ -140,7 +141,7 @@ class ExperimentStepAnalysisTest {
         StepAnalysisResult expected = new StepAnalyzer(reference::evaluate, reference::numeric,
                 ControlSets.of(positives, negatives)).analyse(tree,
                 java.util.EnumSet.of(StepAnalyzer.Phase.STEP_EVALUATION, StepAnalyzer.Phase.CONTRIBUTION));
-        JsonNode experiment = JSON.readTree(ExperimentRunTest.as(max).when().get("/api/v1/experiments/"
+        JsonNode experiment = JSON.readTree(ExperimentApi.as(max).when().get("/api/v1/experiments/"
                 + run.getString("experimentId")).then().statusCode(200).extract().asString());
         assertEquals("completed", experiment.path("status").asText());
         assertEquals(withoutSizes(EvaluationJson.mapper().valueToTree(expected)), withoutSizes(experiment.path("stepAnalysis")));
@@ -150,18 +151,18 @@ class ExperimentStepAnalysisTest {
 
     @Test
     void aTreeOptimisationRecordsTheSameTrialsAsEvaluationCoreAndHonoursK() throws Exception {
-        String nia = ExperimentRunTest.newUser("nia");
+        String nia = ExperimentApi.newUser("nia");
         Reference reference = new Reference(nia);
         StepTreeNode tree = StepTrees.fromJson(JSON.readTree(TREE));
         List<String> positives = new ArrayList<>();
         List<String> negatives = new ArrayList<>();
         controls(reference, tree, positives, negatives);
-        JsonPath run = ExperimentRunTest.as(nia).body("{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + TREE
-                        + ",\"positiveControls\":" + ExperimentRunTest.json(positives) + ",\"negativeControls\":"
-                        + ExperimentRunTest.json(negatives) + "}")
+        JsonPath run = ExperimentApi.as(nia).body("{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + TREE
+                        + ",\"positiveControls\":" + ExperimentApi.json(positives) + ",\"negativeControls\":"
+                        + ExperimentApi.json(negatives) + "}")
                 .when().post("/api/v1/experiments").then().statusCode(202).extract().jsonPath();
         String id = run.getString("experimentId");
-        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
         String knobs = "\"thresholdKnobs\":[{\"stepId\":\"step-5\",\"paramName\":\"max_molecular_weight\",\"minVal\":20000,"
                 + "\"maxVal\":80000,\"stepSize\":10000}],\"operatorKnobs\":[{\"combineNodeId\":\"step-2\","
                 + "\"options\":[\"UNION\",\"INTERSECT\"]}]";
@@ -175,14 +176,14 @@ class ExperimentStepAnalysisTest {
                 {"{" + knobs.replace("\"step-2\"", "\"step-3\"") + "}", "/operatorKnobs/0/combineNodeId", "422"},
         };
         for (String[] row : bad) {
-            ExperimentRunTest.as(nia).body(row[0]).when().post("/api/v1/experiments/" + id + "/tree-optimization")
+            ExperimentApi.as(nia).body(row[0]).when().post("/api/v1/experiments/" + id + "/tree-optimization")
                     .then().statusCode(Integer.parseInt(row[2])).contentType("application/problem+json")
                     .body("errors[0].pointer", equalTo(row[1]));
         }
 
-        JsonPath started = ExperimentRunTest.as(nia).body("{" + knobs + ",\"objective\":\"f1\",\"budget\":8}").when()
+        JsonPath started = ExperimentApi.as(nia).body("{" + knobs + ",\"objective\":\"f1\",\"budget\":8}").when()
                 .post("/api/v1/experiments/" + id + "/tree-optimization").then().statusCode(202).extract().jsonPath();
-        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        List<EventEnvelope> log = events.awaitEnd(started.getString("operationId"), ExperimentApi.RUN);
         List<String> statuses = new ArrayList<>();
         log.stream().filter(e -> e.data().has("trialProgress"))
                 .forEach(e -> statuses.add(e.data().path("trialProgress").path("status").asText()));
@@ -198,7 +199,7 @@ class ExperimentStepAnalysisTest {
                 new org.strategylab.evaluation.optimization.TreeKnobOptimizer(reference::evaluate, reference.controls)
                         .optimise(new org.strategylab.evaluation.optimization.TreeKnobOptimizer.Request(tree, thresholds,
                                 operators, "f1", 8, null, null));
-        JsonNode stored = JSON.readTree(ExperimentRunTest.as(nia).when().get("/api/v1/experiments/" + id).then()
+        JsonNode stored = JSON.readTree(ExperimentApi.as(nia).when().get("/api/v1/experiments/" + id).then()
                 .statusCode(200).extract().asString()).path("treeOptimization");
         JsonNode wanted = EvaluationJson.mapper().valueToTree(expected);
         assertEquals(8, stored.path("allTrials").size());
@@ -213,10 +214,10 @@ class ExperimentStepAnalysisTest {
         assertEquals("f1", stored.path("objective").asText());
 
         // a rank objective is scored on each trial's ordered result at that K
-        JsonPath ranked = ExperimentRunTest.as(nia).body("{" + knobs + ",\"objective\":\"precision_at_10\",\"budget\":5}")
+        JsonPath ranked = ExperimentApi.as(nia).body("{" + knobs + ",\"objective\":\"precision_at_10\",\"budget\":5}")
                 .when().post("/api/v1/experiments/" + id + "/tree-optimization").then().statusCode(202).extract().jsonPath();
-        events.awaitEnd(ranked.getString("operationId"), ExperimentRunTest.RUN);
-        JsonNode byRank = JSON.readTree(ExperimentRunTest.as(nia).when().get("/api/v1/experiments/" + id).then()
+        events.awaitEnd(ranked.getString("operationId"), ExperimentApi.RUN);
+        JsonNode byRank = JSON.readTree(ExperimentApi.as(nia).when().get("/api/v1/experiments/" + id).then()
                 .statusCode(200).extract().asString()).path("treeOptimization");
         assertEquals("precision_at_10", byRank.path("objective").asText());
         for (JsonNode trial : byRank.path("allTrials")) {
@@ -228,14 +229,14 @@ class ExperimentStepAnalysisTest {
 
     @Test
     void aRunWithKnobsEndsWithItsTreeOptimisation() throws Exception {
-        String oli = ExperimentRunTest.newUser("oli");
+        String oli = ExperimentApi.newUser("oli");
         Reference reference = new Reference(oli);
         StepTreeNode tree = StepTrees.fromJson(JSON.readTree(TREE));
         List<String> positives = new ArrayList<>();
         List<String> negatives = new ArrayList<>();
         controls(reference, tree, positives, negatives);
         String body = "{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + TREE + ",\"positiveControls\":"
-                + ExperimentRunTest.json(positives) + ",\"negativeControls\":" + ExperimentRunTest.json(negatives)
+                + ExperimentApi.json(positives) + ",\"negativeControls\":" + ExperimentApi.json(negatives)
                 + ",\"thresholdKnobs\":[{\"stepId\":\"step-5\",\"paramName\":\"max_molecular_weight\",\"minVal\":20000,"
                 + "\"maxVal\":80000,\"stepSize\":10000}],\"treeOptimizationObjective\":\"f1\",\"treeOptimizationBudget\":5}";
         // a field's own rule (or its type) is a 400; a step the tree does not have, a 422
@@ -246,17 +247,17 @@ class ExperimentStepAnalysisTest {
                 {body.replace("\"minVal\":20000", "\"minVal\":\"low\""), "/thresholdKnobs/0/minVal", "400"},
         };
         for (String[] row : bad) {
-            ExperimentRunTest.as(oli).body(row[0]).when().post("/api/v1/experiments").then()
+            ExperimentApi.as(oli).body(row[0]).when().post("/api/v1/experiments").then()
                     .statusCode(Integer.parseInt(row[2])).contentType("application/problem+json")
                     .body("errors[0].pointer", equalTo(row[1]));
         }
-        ExperimentRunTest.as(oli).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],\"positiveControls\":[\"PF3D7_0100100\"],"
+        ExperimentApi.as(oli).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],\"positiveControls\":[\"PF3D7_0100100\"],"
                         + "\"operatorKnobs\":[{\"combineNodeId\":\"step-1\",\"options\":[\"UNION\"]}]}")
                 .when().post("/api/v1/experiments").then().statusCode(422).body("errors[0].pointer", equalTo("/thresholdKnobs"));
 
-        JsonPath run = ExperimentRunTest.as(oli).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+        JsonPath run = ExperimentApi.as(oli).body(body).when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
-        List<EventEnvelope> log = events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        List<EventEnvelope> log = events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
         assertTrue(log.stream().anyMatch(e -> "completed".equals(e.data().path("trialProgress").path("status").asText())),
                 OperationEvents.types(log).toString());
         org.strategylab.evaluation.model.TreeOptimizationResult expected =
@@ -264,7 +265,7 @@ class ExperimentStepAnalysisTest {
                         .optimise(new org.strategylab.evaluation.optimization.TreeKnobOptimizer.Request(tree, List.of(
                                 new org.strategylab.evaluation.model.ThresholdKnob("step-5", "max_molecular_weight", 20000,
                                         80000, 10000.0, null)), List.of(), "f1", 5, null, null));
-        JsonNode experiment = JSON.readTree(ExperimentRunTest.as(oli).when().get("/api/v1/experiments/"
+        JsonNode experiment = JSON.readTree(ExperimentApi.as(oli).when().get("/api/v1/experiments/"
                 + run.getString("experimentId")).then().statusCode(200).extract().asString());
         assertEquals("completed", experiment.path("status").asText(), experiment.path("error").asText());
         JsonNode stored = experiment.path("treeOptimization");
@@ -280,7 +281,7 @@ class ExperimentStepAnalysisTest {
 
     @Test
     void theCallersStepIdsNameTheStepsThroughStorageAnalysisAndOptimisation() throws Exception {
-        String pia = ExperimentRunTest.newUser("pia");
+        String pia = ExperimentApi.newUser("pia");
         Reference reference = new Reference(pia);
         ObjectNode named = (ObjectNode) JSON.readTree(TREE);
         named.put("id", "wanted");
@@ -293,18 +294,18 @@ class ExperimentStepAnalysisTest {
         List<String> negatives = new ArrayList<>();
         controls(reference, tree, positives, negatives);
         String body = "{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":" + named + ",\"positiveControls\":"
-                + ExperimentRunTest.json(positives) + ",\"negativeControls\":" + ExperimentRunTest.json(negatives)
+                + ExperimentApi.json(positives) + ",\"negativeControls\":" + ExperimentApi.json(negatives)
                 + ",\"enableStepAnalysis\":true,\"stepAnalysisPhases\":[\"step_evaluation\"],"
                 + "\"thresholdKnobs\":[{\"stepId\":\"weight\",\"paramName\":\"max_molecular_weight\",\"minVal\":20000,"
                 + "\"maxVal\":80000,\"stepSize\":10000}],\"treeOptimizationObjective\":\"f1\",\"treeOptimizationBudget\":5}";
-        ExperimentRunTest.as(pia).body(body.replace("\"secreted\"", "\"weight\"")).when().post("/api/v1/experiments")
+        ExperimentApi.as(pia).body(body.replace("\"secreted\"", "\"weight\"")).when().post("/api/v1/experiments")
                 .then().statusCode(422).body("errors[0].pointer", equalTo("/stepTree/secondaryInput/id"));
 
-        JsonPath run = ExperimentRunTest.as(pia).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+        JsonPath run = ExperimentApi.as(pia).body(body).when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
         String id = run.getString("experimentId");
-        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
-        JsonNode experiment = JSON.readTree(ExperimentRunTest.as(pia).when().get("/api/v1/experiments/" + id).then()
+        events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
+        JsonNode experiment = JSON.readTree(ExperimentApi.as(pia).when().get("/api/v1/experiments/" + id).then()
                 .statusCode(200).extract().asString());
         assertEquals("completed", experiment.path("status").asText(), experiment.path("error").asText());
         JsonNode stored = experiment.path("config").path("stepTree");
@@ -335,13 +336,13 @@ class ExperimentStepAnalysisTest {
         String knob = "{\"thresholdKnobs\":[{\"stepId\":\"weight\",\"paramName\":\"max_molecular_weight\",\"minVal\":20000,"
                 + "\"maxVal\":40000,\"stepSize\":10000}],\"operatorKnobs\":[{\"combineNodeId\":\"either\","
                 + "\"options\":[\"UNION\",\"INTERSECT\"]}],\"objective\":\"f1\",\"budget\":5}";
-        ExperimentRunTest.as(pia).body(knob.replace("\"weight\"", "\"step-5\"")).when()
+        ExperimentApi.as(pia).body(knob.replace("\"weight\"", "\"step-5\"")).when()
                 .post("/api/v1/experiments/" + id + "/tree-optimization").then().statusCode(422)
                 .body("errors[0].pointer", equalTo("/thresholdKnobs/0/stepId"));
-        JsonPath optimising = ExperimentRunTest.as(pia).body(knob).when()
+        JsonPath optimising = ExperimentApi.as(pia).body(knob).when()
                 .post("/api/v1/experiments/" + id + "/tree-optimization").then().statusCode(202).extract().jsonPath();
-        events.awaitEnd(optimising.getString("operationId"), ExperimentRunTest.RUN);
-        ExperimentRunTest.as(pia).when().get("/api/v1/experiments/" + id).then().statusCode(200)
+        events.awaitEnd(optimising.getString("operationId"), ExperimentApi.RUN);
+        ExperimentApi.as(pia).when().get("/api/v1/experiments/" + id).then().statusCode(200)
                 .body("status", equalTo("completed")).body("treeOptimization.allTrials.size()", equalTo(5));
     }
 
@@ -362,10 +363,10 @@ class ExperimentStepAnalysisTest {
     }
 
     private String completedGeneIds(String user) {
-        JsonPath run = ExperimentRunTest.as(user).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],"
+        JsonPath run = ExperimentApi.as(user).body("{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\"],"
                 + "\"positiveControls\":[\"PF3D7_0100100\"]}").when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
-        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
+        events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
         return run.getString("experimentId");
     }
 
@@ -401,7 +402,7 @@ class ExperimentStepAnalysisTest {
             if (node.isLeaf()) {
                 return leafGenes.computeIfAbsent(StepTrees.toJson(node).toString(), key -> {
                     try {
-                        return new HashSet<>(ExperimentRunTest.run(user, key).ids());
+                        return new HashSet<>(ExperimentApi.run(user, key).ids());
                     } catch (Exception e) {
                         throw new IllegalStateException(e);
                     }

@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.evaluation.metrics.ClassificationMetrics;
 import org.strategylab.eventlog.EventEnvelope;
@@ -61,14 +62,14 @@ class ExperimentThresholdSweepTest {
 
     /** A completed molecular-weight search experiment of P. falciparum. */
     private Experiment weightExperiment(String user) throws Exception {
-        ExperimentRunTest.SearchAnswer light = ExperimentRunTest.run(user, weight(PF, "10000", "30000"));
-        ExperimentRunTest.SearchAnswer heavy = ExperimentRunTest.run(user, weight(PF, "60000", "200000"));
+        ExperimentApi.SearchAnswer light = ExperimentApi.run(user, weight(PF, "10000", "30000"));
+        ExperimentApi.SearchAnswer heavy = ExperimentApi.run(user, weight(PF, "60000", "200000"));
         List<String> positives = new ArrayList<>(light.ids().subList(0, 6));
         positives.addAll(heavy.ids().subList(0, 2));
         List<String> negatives = new ArrayList<>(heavy.ids().subList(2, 8));
         String body = "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByMolecularWeight\",\"parameters\":{\"organism\":[\""
                 + PF + "\"],\"min_molecular_weight\":\"10000\",\"max_molecular_weight\":\"50000\"},\"positiveControls\":"
-                + ExperimentRunTest.json(positives) + ",\"negativeControls\":" + ExperimentRunTest.json(negatives) + "}";
+                + ExperimentApi.json(positives) + ",\"negativeControls\":" + ExperimentApi.json(negatives) + "}";
         return new Experiment(completed(user, body), positives, negatives);
     }
 
@@ -78,22 +79,22 @@ class ExperimentThresholdSweepTest {
     }
 
     private String completed(String user, String body) {
-        JsonPath run = ExperimentRunTest.as(user).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+        JsonPath run = ExperimentApi.as(user).body(body).when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
-        events.awaitEnd(run.getString("operationId"), ExperimentRunTest.RUN);
-        ExperimentRunTest.as(user).when().get("/api/v1/experiments/" + run.getString("experimentId")).then()
+        events.awaitEnd(run.getString("operationId"), ExperimentApi.RUN);
+        ExperimentApi.as(user).when().get("/api/v1/experiments/" + run.getString("experimentId")).then()
                 .statusCode(200).body("status", equalTo("completed"));
         return run.getString("experimentId");
     }
 
     private static String sweep(String user, String id, String body) {
-        return ExperimentRunTest.as(user).body(body).when().post("/api/v1/experiments/" + id + "/threshold-sweep")
+        return ExperimentApi.as(user).body(body).when().post("/api/v1/experiments/" + id + "/threshold-sweep")
                 .then().statusCode(202).body("experimentId", equalTo(id)).extract().jsonPath().getString("operationId");
     }
 
     /** The metrics the same search counts on the site: its genes against the controls, its size. */
     private static JsonNode expected(String user, String search, Experiment experiment) throws Exception {
-        ExperimentRunTest.SearchAnswer answer = ExperimentRunTest.run(user, search);
+        ExperimentApi.SearchAnswer answer = ExperimentApi.run(user, search);
         Set<String> genes = new HashSet<>(answer.ids());
         int tp = (int) experiment.positives().stream().filter(genes::contains).count();
         int fp = (int) experiment.negatives().stream().filter(genes::contains).count();
@@ -104,7 +105,7 @@ class ExperimentThresholdSweepTest {
 
     @Test
     void aNumericSweepEqualsTheSameSearchesOnTheSiteWithAtMostThreePointsAtOnce() throws Exception {
-        String gus = ExperimentRunTest.newUser("gus");
+        String gus = ExperimentApi.newUser("gus");
         Experiment experiment = weightExperiment(gus);
         // each point's helper strategy is made slowly, so points that run at once overlap at the site
         ConcurrencyWatch points = UpstreamStackResource.simulator.faults().watchConcurrency(STRATEGIES);
@@ -139,17 +140,17 @@ class ExperimentThresholdSweepTest {
 
     @Test
     void aCategoricalSweepPutsTheValueIntoEveryStepOfTheTreeThatHasIt() throws Exception {
-        String hal = ExperimentRunTest.newUser("hal");
-        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(hal, ExperimentRunTest.KINASES);
-        ExperimentRunTest.SearchAnswer vivaxKinases = ExperimentRunTest.run(hal, kinasesOf(PV));
+        String hal = ExperimentApi.newUser("hal");
+        ExperimentApi.SearchAnswer kinases = ExperimentApi.run(hal, ExperimentApi.KINASES);
+        ExperimentApi.SearchAnswer vivaxKinases = ExperimentApi.run(hal, kinasesOf(PV));
         List<String> positives = new ArrayList<>(kinases.ids().subList(0, 4));
         positives.addAll(vivaxKinases.ids().subList(0, 2));
         List<String> negatives = List.of(vivaxKinases.ids().get(3), vivaxKinases.ids().get(4));
         Experiment experiment = new Experiment(completed(hal, "{\"siteId\":\"plasmodb\",\"mode\":\"multi-step\",\"stepTree\":"
                 + "{\"operator\":\"INTERSECT\",\"primaryInput\":{\"searchName\":\"GenesByTaxon\",\"parameters\":{\"organism\":[\""
                 + PF + "\"]}},\"secondaryInput\":{\"searchName\":\"GenesByGoTerm\",\"parameters\":{\"organism\":[\"" + PF
-                + "\"],\"go_typeahead\":[\"GO:0004672\"]}}},\"positiveControls\":" + ExperimentRunTest.json(positives)
-                + ",\"negativeControls\":" + ExperimentRunTest.json(negatives) + "}"), positives, negatives);
+                + "\"],\"go_typeahead\":[\"GO:0004672\"]}}},\"positiveControls\":" + ExperimentApi.json(positives)
+                + ",\"negativeControls\":" + ExperimentApi.json(negatives) + "}"), positives, negatives);
         String operation = sweep(hal, experiment.id(), "{\"parameterName\":\"organism\",\"sweepType\":\"categorical\","
                 + "\"values\":[\"" + PV + "\",\"" + PF + "\"]}");
         List<EventEnvelope> log = events.awaitEnd(operation, SWEEP);
@@ -170,7 +171,7 @@ class ExperimentThresholdSweepTest {
 
     @Test
     void slowPointsEndWithTheirErrorAndASlowSweepEndsWithWhatFinished() throws Exception {
-        String ivy = ExperimentRunTest.newUser("ivy");
+        String ivy = ExperimentApi.newUser("ivy");
         Experiment experiment = weightExperiment(ivy);
         // every helper strategy takes longer than a point may (5 s in the tests)
         UpstreamStackResource.simulator.faults().latency(STRATEGIES, Latency.fixed(Duration.ofSeconds(6)));
@@ -200,7 +201,7 @@ class ExperimentThresholdSweepTest {
 
     @Test
     void aCancelledSweepEndsCancelledWithThePointsFinishedByThen() throws Exception {
-        String jo = ExperimentRunTest.newUser("jo");
+        String jo = ExperimentApi.newUser("jo");
         Experiment experiment = weightExperiment(jo);
         UpstreamStackResource.simulator.faults().latency(STRATEGIES, Latency.fixed(Duration.ofSeconds(5)));
         ConcurrencyWatch points = UpstreamStackResource.simulator.faults().watchConcurrency(STRATEGIES);
@@ -219,7 +220,7 @@ class ExperimentThresholdSweepTest {
 
     @Test
     void badSweepsAreRefusedBeforeAnythingStarts() throws Exception {
-        String kim = ExperimentRunTest.newUser("kim");
+        String kim = ExperimentApi.newUser("kim");
         Experiment experiment = weightExperiment(kim);
         String geneIds = completed(kim, "{\"siteId\":\"plasmodb\",\"targetGeneIds\":[\"PF3D7_0100100\",\"PF3D7_0100200\"],\"positiveControls\":[\"PF3D7_0100100\"]}");
         // a field's own rule is a 400; what its sweep type needs, or a parameter the experiment does not
@@ -236,12 +237,12 @@ class ExperimentThresholdSweepTest {
                 {geneIds, "{\"parameterName\":\"organism\",\"sweepType\":\"categorical\",\"values\":[\"x\"]}", "/parameterName", "422"},
         };
         for (String[] row : table) {
-            JsonNode problem = JSON.readTree(ExperimentRunTest.as(kim).body(row[1]).when()
+            JsonNode problem = JSON.readTree(ExperimentApi.as(kim).body(row[1]).when()
                     .post("/api/v1/experiments/" + row[0] + "/threshold-sweep").then().statusCode(Integer.parseInt(row[3]))
                     .contentType("application/problem+json").extract().asString());
             assertEquals(row[2], problem.path("errors").get(0).path("pointer").asText(), row[1]);
         }
-        ExperimentRunTest.as(ExperimentRunTest.newUser("other")).body("{\"parameterName\":\"min_molecular_weight\","
+        ExperimentApi.as(ExperimentApi.newUser("other")).body("{\"parameterName\":\"min_molecular_weight\","
                 + "\"minValue\":0,\"maxValue\":5}").when().post("/api/v1/experiments/" + experiment.id() + "/threshold-sweep")
                 .then().statusCode(404);
     }

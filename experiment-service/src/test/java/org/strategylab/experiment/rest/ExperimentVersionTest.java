@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Set;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.experiment.support.OperationEvents;
 import org.strategylab.experiment.support.UpstreamStackResource;
 import org.strategylab.simulator.RequestJournal.RecordedRequest;
@@ -48,10 +49,10 @@ class ExperimentVersionTest {
 
     @Test
     void aRefineIsANewVersionTheOldOneStaysReadableAndUndoReturnsToIt() throws Exception {
-        String lena = ExperimentRunTest.newUser("lena");
-        ExperimentRunTest.SearchAnswer kinases = ExperimentRunTest.run(lena, ExperimentRunTest.KINASES);
-        ExperimentRunTest.SearchAnswer secreted = ExperimentRunTest.run(lena, ExperimentRunTest.SIGNAL_PEPTIDE);
-        ExperimentRunTest.SearchAnswer all = ExperimentRunTest.run(lena, ExperimentRunTest.FALCIPARUM);
+        String lena = ExperimentApi.newUser("lena");
+        ExperimentApi.SearchAnswer kinases = ExperimentApi.run(lena, ExperimentApi.KINASES);
+        ExperimentApi.SearchAnswer secreted = ExperimentApi.run(lena, ExperimentApi.SIGNAL_PEPTIDE);
+        ExperimentApi.SearchAnswer all = ExperimentApi.run(lena, ExperimentApi.FALCIPARUM);
         List<String> others = new ArrayList<>(all.ids());
         others.removeAll(new HashSet<>(kinases.ids()));
         List<String> positives = new ArrayList<>(kinases.ids().subList(0, 6));
@@ -59,8 +60,8 @@ class ExperimentVersionTest {
         List<String> negatives = List.of(kinases.ids().get(6), others.get(1));
         String id = run(lena, "{\"siteId\":\"plasmodb\",\"name\":\"GO kinases\",\"searchName\":\"GenesByGoTerm\",\"parameters\":"
                 + "{\"organism\":[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},\"positiveControls\":"
-                + ExperimentRunTest.json(positives) + ",\"negativeControls\":" + ExperimentRunTest.json(negatives) + "}");
-        ExperimentRunTest.as(lena).body("{\"enrichmentTypes\":[\"go_process\"]}").when().post(EXPERIMENTS + id + "/enrich")
+                + ExperimentApi.json(positives) + ",\"negativeControls\":" + ExperimentApi.json(negatives) + "}");
+        ExperimentApi.as(lena).body("{\"enrichmentTypes\":[\"go_process\"]}").when().post(EXPERIMENTS + id + "/enrich")
                 .then().statusCode(200);
         JsonNode first = read(lena, EXPERIMENTS + id);
         assertEquals(1, first.path("version").asInt());
@@ -72,7 +73,7 @@ class ExperimentVersionTest {
 
         // refine: version 2, with a strategy of its own; version 1's strategy is not touched on the site
         long mark = UpstreamStackResource.simulator.journal().mark();
-        JsonPath refined = ExperimentRunTest.as(lena).body(INTERSECT_SECRETED.formatted(",\"version\":1"))
+        JsonPath refined = ExperimentApi.as(lena).body(INTERSECT_SECRETED.formatted(",\"version\":1"))
                 .when().post(EXPERIMENTS + id + "/refine").then().statusCode(200)
                 .body("success", equalTo(true)).body("experimentId", equalTo(id)).body("version", equalTo(2))
                 .body("previousVersion", equalTo(1)).body("metricsStale", equalTo(true)).extract().jsonPath();
@@ -101,7 +102,7 @@ class ExperimentVersionTest {
         assertEquals(true, second.path("versions").get(1).path("metricsStale").asBoolean());
 
         // the list says which version, and that its figures are stale
-        JsonPath listed = ExperimentRunTest.as(lena).when().get(EXPERIMENTS).then().statusCode(200).extract().jsonPath();
+        JsonPath listed = ExperimentApi.as(lena).when().get(EXPERIMENTS).then().statusCode(200).extract().jsonPath();
         assertEquals(1, listed.getInt("total"), "versions are one experiment in the list");
         assertEquals(2, listed.getInt("items[0].version"));
         assertEquals(true, listed.getBoolean("items[0].metricsStale"));
@@ -110,13 +111,13 @@ class ExperimentVersionTest {
         // version 2 re-evaluated and enriched: its own figures and tables; version 1 unchanged
         Set<String> both = new HashSet<>(kinases.ids());
         both.retainAll(new HashSet<>(secreted.ids()));
-        JsonPath reEvaluated = ExperimentRunTest.as(lena).when().post(EXPERIMENTS + id + "/re-evaluate").then().statusCode(200)
+        JsonPath reEvaluated = ExperimentApi.as(lena).when().post(EXPERIMENTS + id + "/re-evaluate").then().statusCode(200)
                 .body("metricsStale", equalTo(false)).body("version", equalTo(2)).extract().jsonPath();
         assertEquals(positives.stream().filter(both::contains).count(), reEvaluated.getLong("metrics.confusionMatrix.truePositives"));
         assertEquals(both.size(), reEvaluated.getInt("rankMetrics.totalResults"));
-        ExperimentRunTest.as(lena).body("{\"enrichmentTypes\":[\"go_process\"]}").when().post(EXPERIMENTS + id + "/enrich")
+        ExperimentApi.as(lena).body("{\"enrichmentTypes\":[\"go_process\"]}").when().post(EXPERIMENTS + id + "/enrich")
                 .then().statusCode(200);
-        ExperimentRunTest.as(lena).when().get(EXPERIMENTS).then().body("items[0].metricsStale", equalTo(false))
+        ExperimentApi.as(lena).when().get(EXPERIMENTS).then().body("items[0].metricsStale", equalTo(false))
                 .body("items[0].version", equalTo(2));
         JsonNode secondEvaluated = read(lena, EXPERIMENTS + id);
         assertNotEquals(first.path("metrics"), secondEvaluated.path("metrics"), "the refined result has its own figures");
@@ -127,7 +128,7 @@ class ExperimentVersionTest {
         assertEquals(secondEvaluated.path("metrics"), read(lena, EXPERIMENTS + id + "/versions/2").path("metrics"));
 
         // a third version, undone: back at version 2 as it was (re-evaluated), version 3's strategy gone
-        JsonPath third = ExperimentRunTest.as(lena).body("{\"action\":\"combine\",\"searchName\":\"GenesByTaxon\",\"parameters\":"
+        JsonPath third = ExperimentApi.as(lena).body("{\"action\":\"combine\",\"searchName\":\"GenesByTaxon\",\"parameters\":"
                         + "{\"organism\":[\"Plasmodium falciparum 3D7\"]},\"operator\":\"MINUS\"}")
                 .when().post(EXPERIMENTS + id + "/refine").then().statusCode(200).body("version", equalTo(3)).extract().jsonPath();
         long thirdStrategy = read(lena, EXPERIMENTS + id).path("upstreamStrategyId").asLong();
@@ -145,62 +146,62 @@ class ExperimentVersionTest {
         assertEquals(List.of(1), versionNumbers(backAtFirst));
         assertEquals(404, siteStrategyStatus(lena, secondStrategy));
         assertEquals(200, siteStrategyStatus(lena, firstStrategy));
-        ExperimentRunTest.as(lena).when().get(EXPERIMENTS + id + "/results/records?limit=1").then().statusCode(200)
+        ExperimentApi.as(lena).when().get(EXPERIMENTS + id + "/results/records?limit=1").then().statusCode(200)
                 .body("meta.totalCount", equalTo((int) kinases.count())).body("meta.stepId", equalTo((int) firstStep))
                 .body("meta.metricsStale", equalTo(false));
-        ExperimentRunTest.as(lena).when().get(EXPERIMENTS).then().body("items[0].version", equalTo(1))
+        ExperimentApi.as(lena).when().get(EXPERIMENTS).then().body("items[0].version", equalTo(1))
                 .body("items[0].metricsStale", equalTo(false));
-        ExperimentRunTest.as(lena).when().post(EXPERIMENTS + id + "/undo").then().statusCode(409)
+        ExperimentApi.as(lena).when().post(EXPERIMENTS + id + "/undo").then().statusCode(409)
                 .contentType("application/problem+json").body("code", equalTo("NOTHING_TO_UNDO"));
-        ExperimentRunTest.as(lena).when().get(EXPERIMENTS + id + "/versions/2").then().statusCode(404);
+        ExperimentApi.as(lena).when().get(EXPERIMENTS + id + "/versions/2").then().statusCode(404);
     }
 
     @Test
     void badVersionRequestsAreRefusedNamingTheFieldAndAnotherUsersAreNotFound() throws Exception {
-        String nora = ExperimentRunTest.newUser("nora");
+        String nora = ExperimentApi.newUser("nora");
         String id = run(nora, "{\"siteId\":\"plasmodb\",\"searchName\":\"GenesByTaxon\",\"parameters\":{\"organism\":"
                 + "[\"Plasmodium falciparum 3D7\"]},\"positiveControls\":[\"PF3D7_0100100\"]}");
-        ExperimentRunTest.as(nora).body(INTERSECT_SECRETED.formatted(",\"version\":0")).when().post(EXPERIMENTS + id + "/refine")
+        ExperimentApi.as(nora).body(INTERSECT_SECRETED.formatted(",\"version\":0")).when().post(EXPERIMENTS + id + "/refine")
                 .then().statusCode(400).contentType("application/problem+json").body("errors.pointer", hasItem(containsString("version")));
-        ExperimentRunTest.as(nora).body(INTERSECT_SECRETED.formatted(",\"version\":\"two\"")).when().post(EXPERIMENTS + id + "/refine")
+        ExperimentApi.as(nora).body(INTERSECT_SECRETED.formatted(",\"version\":\"two\"")).when().post(EXPERIMENTS + id + "/refine")
                 .then().statusCode(400).contentType("application/problem+json").body("errors.pointer", hasItem(containsString("version")));
         // a version the caller no longer sees: nothing changes
-        ExperimentRunTest.as(nora).body(INTERSECT_SECRETED.formatted(",\"version\":2")).when().post(EXPERIMENTS + id + "/refine")
+        ExperimentApi.as(nora).body(INTERSECT_SECRETED.formatted(",\"version\":2")).when().post(EXPERIMENTS + id + "/refine")
                 .then().statusCode(409).body("code", equalTo("VERSION_CHANGED"));
-        ExperimentRunTest.as(nora).body("{\"version\":1}").when().post(EXPERIMENTS + id + "/undo").then().statusCode(400)
+        ExperimentApi.as(nora).body("{\"version\":1}").when().post(EXPERIMENTS + id + "/undo").then().statusCode(400)
                 .contentType("application/problem+json").body("errors.pointer", hasItem(containsString("version")));
-        ExperimentRunTest.as(nora).body("{\"version\":\"latest\"}").when().post(EXPERIMENTS + id + "/undo").then().statusCode(400)
+        ExperimentApi.as(nora).body("{\"version\":\"latest\"}").when().post(EXPERIMENTS + id + "/undo").then().statusCode(400)
                 .contentType("application/problem+json").body("errors.pointer", hasItem(containsString("version")));
-        ExperimentRunTest.as(nora).body("{\"versions\":2}").when().post(EXPERIMENTS + id + "/undo").then().statusCode(400)
+        ExperimentApi.as(nora).body("{\"versions\":2}").when().post(EXPERIMENTS + id + "/undo").then().statusCode(400)
                 .contentType("application/problem+json");
-        ExperimentRunTest.as(nora).when().post(EXPERIMENTS + id + "/undo").then().statusCode(409).body("code", equalTo("NOTHING_TO_UNDO"));
+        ExperimentApi.as(nora).when().post(EXPERIMENTS + id + "/undo").then().statusCode(409).body("code", equalTo("NOTHING_TO_UNDO"));
         for (String version : List.of("0", "2", "two")) {
-            ExperimentRunTest.as(nora).when().get(EXPERIMENTS + id + "/versions/" + version).then().statusCode(404)
+            ExperimentApi.as(nora).when().get(EXPERIMENTS + id + "/versions/" + version).then().statusCode(404)
                     .contentType("application/problem+json");
         }
-        ExperimentRunTest.as(nora).when().get(EXPERIMENTS + id + "/versions/1").then().statusCode(200).body("version", equalTo(1));
-        ExperimentRunTest.as(nora).body(INTERSECT_SECRETED.formatted("")).when().post(EXPERIMENTS + id + "/refine")
+        ExperimentApi.as(nora).when().get(EXPERIMENTS + id + "/versions/1").then().statusCode(200).body("version", equalTo(1));
+        ExperimentApi.as(nora).body(INTERSECT_SECRETED.formatted("")).when().post(EXPERIMENTS + id + "/refine")
                 .then().statusCode(200).body("version", equalTo(2));
 
         // someone else's experiment is not found, whatever they ask of it, and stays as it is
-        String other = ExperimentRunTest.newUser("other");
-        ExperimentRunTest.as(other).body(INTERSECT_SECRETED.formatted(",\"version\":2")).when().post(EXPERIMENTS + id + "/refine")
+        String other = ExperimentApi.newUser("other");
+        ExperimentApi.as(other).body(INTERSECT_SECRETED.formatted(",\"version\":2")).when().post(EXPERIMENTS + id + "/refine")
                 .then().statusCode(404);
-        ExperimentRunTest.as(other).body("{\"version\":2}").when().post(EXPERIMENTS + id + "/undo").then().statusCode(404)
+        ExperimentApi.as(other).body("{\"version\":2}").when().post(EXPERIMENTS + id + "/undo").then().statusCode(404)
                 .contentType("application/problem+json");
-        ExperimentRunTest.as(other).when().post(EXPERIMENTS + id + "/undo").then().statusCode(404);
+        ExperimentApi.as(other).when().post(EXPERIMENTS + id + "/undo").then().statusCode(404);
         for (String version : List.of("1", "2")) {
-            ExperimentRunTest.as(other).when().get(EXPERIMENTS + id + "/versions/" + version).then().statusCode(404);
+            ExperimentApi.as(other).when().get(EXPERIMENTS + id + "/versions/" + version).then().statusCode(404);
         }
-        ExperimentRunTest.as(other).when().post(EXPERIMENTS + "00000000-0000-0000-0000-000000000000/undo").then().statusCode(404);
-        ExperimentRunTest.as(nora).when().get(EXPERIMENTS + id).then().statusCode(200).body("version", equalTo(2))
+        ExperimentApi.as(other).when().post(EXPERIMENTS + "00000000-0000-0000-0000-000000000000/undo").then().statusCode(404);
+        ExperimentApi.as(nora).when().get(EXPERIMENTS + id).then().statusCode(200).body("version", equalTo(2))
                 .body("versions", hasSize(2));
 
         // deleting the experiment deletes every version's strategy on the site
         JsonNode current = read(nora, EXPERIMENTS + id);
         long firstStrategy = read(nora, EXPERIMENTS + id + "/versions/1").path("upstreamStrategyId").asLong();
         long secondStrategy = current.path("upstreamStrategyId").asLong();
-        ExperimentRunTest.as(nora).when().delete(EXPERIMENTS + id).then().statusCode(204);
+        ExperimentApi.as(nora).when().delete(EXPERIMENTS + id).then().statusCode(204);
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).untilAsserted(() -> {
             assertEquals(404, siteStrategyStatus(nora, firstStrategy));
             assertEquals(404, siteStrategyStatus(nora, secondStrategy));
@@ -223,12 +224,12 @@ class ExperimentVersionTest {
     }
 
     private static JsonNode undo(String user, String id, String body) throws Exception {
-        return JSON.readTree(ExperimentRunTest.as(user).body(body).when().post(EXPERIMENTS + id + "/undo")
+        return JSON.readTree(ExperimentApi.as(user).body(body).when().post(EXPERIMENTS + id + "/undo")
                 .then().statusCode(200).extract().asString());
     }
 
     private static JsonNode read(String user, String path) throws Exception {
-        return JSON.readTree(ExperimentRunTest.as(user).when().get(path).then().statusCode(200).extract().asString());
+        return JSON.readTree(ExperimentApi.as(user).when().get(path).then().statusCode(200).extract().asString());
     }
 
     /** What upstream-gateway answers the user for one of their strategies on the site: 200, or 404 once deleted. */
@@ -239,11 +240,11 @@ class ExperimentVersionTest {
     }
 
     private String run(String user, String body) {
-        JsonPath started = ExperimentRunTest.as(user).body(body).when().post("/api/v1/experiments").then().statusCode(202)
+        JsonPath started = ExperimentApi.as(user).body(body).when().post("/api/v1/experiments").then().statusCode(202)
                 .extract().jsonPath();
-        events.awaitEnd(started.getString("operationId"), ExperimentRunTest.RUN);
+        events.awaitEnd(started.getString("operationId"), ExperimentApi.RUN);
         String id = started.getString("experimentId");
-        ExperimentRunTest.as(user).when().get(EXPERIMENTS + id).then().body("status", equalTo("completed"));
+        ExperimentApi.as(user).when().get(EXPERIMENTS + id).then().body("status", equalTo("completed"));
         return id;
     }
 }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.eventlog.EventEnvelope;
 import org.strategylab.eventlog.config.EventLogConfig;
 import org.strategylab.eventlog.index.OperationRecord;
@@ -56,14 +57,14 @@ class QueuedRunPickupTest {
 
     @Test
     void aRunWhoseCommandNoInstanceReadsIsTakenFromTheIndexAndCompletes() throws Exception {
-        String pia = ExperimentRunTest.newUser("pia");
+        String pia = ExperimentApi.newUser("pia");
         // a run as the API makes it, to copy its settings from
-        JsonPath made = ExperimentRunTest.as(pia).body(Map.of("name", "gene list", "siteId", "plasmodb",
-                        "targetGeneIds", List.of(ExperimentRunTest.G1, ExperimentRunTest.G2, ExperimentRunTest.N1),
-                        "positiveControls", List.of(ExperimentRunTest.G1, ExperimentRunTest.G2),
-                        "negativeControls", List.of(ExperimentRunTest.N1)))
+        JsonPath made = ExperimentApi.as(pia).body(Map.of("name", "gene list", "siteId", "plasmodb",
+                        "targetGeneIds", List.of(ExperimentApi.G1, ExperimentApi.G2, ExperimentApi.N1),
+                        "positiveControls", List.of(ExperimentApi.G1, ExperimentApi.G2),
+                        "negativeControls", List.of(ExperimentApi.N1)))
                 .when().post("/api/v1/experiments").then().statusCode(202).extract().jsonPath();
-        events.awaitEnd(made.getString("operationId"), ExperimentRunTest.RUN);
+        events.awaitEnd(made.getString("operationId"), ExperimentApi.RUN);
         ExperimentEntity template = repository.find(UUID.fromString(made.getString("experimentId")))
                 .await().atMost(Duration.ofSeconds(10)).orElseThrow();
 
@@ -86,11 +87,11 @@ class QueuedRunPickupTest {
         operations.keepCommand(operation.id(), CommandPublisher.TOPIC, mapper.writeValueAsString(command))
                 .await().atMost(Duration.ofSeconds(10));
 
-        List<EventEnvelope> log = events.awaitEnd(operation.id().toString(), ExperimentRunTest.RUN);
+        List<EventEnvelope> log = events.awaitEnd(operation.id().toString(), ExperimentApi.RUN);
         List<String> types = OperationEvents.types(log);
         assertEquals("experiment_end", types.get(types.size() - 1));
         assertTrue(types.contains("experiment_complete"), "completed: " + types);
-        ExperimentRunTest.as(pia).when().get("/api/v1/experiments/" + id).then().statusCode(200)
+        ExperimentApi.as(pia).when().get("/api/v1/experiments/" + id).then().statusCode(200)
                 .body("status", equalTo("completed"))
                 .body("metrics.confusionMatrix.truePositives", equalTo(2));
         OperationRecord taken = index.find(operation.id()).await().atMost(Duration.ofSeconds(10)).orElseThrow();

@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.strategylab.experiment.support.ExperimentApi;
 import org.strategylab.simulator.faults.ConcurrencyWatch;
 import org.strategylab.simulator.faults.Latency;
 import org.strategylab.experiment.support.UpstreamStackResource;
@@ -46,7 +47,7 @@ class RequestIntakeTest {
 
     @Test
     void noMoreThanTwoAreHandledAtOnceAndTheRestWait() throws Exception {
-        String user = ExperimentRunTest.newUser("bounded");
+        String user = ExperimentApi.newUser("bounded");
         String body = "{\"siteId\":\"plasmodb\",\"name\":\"bounded\",\"searchName\":\"GenesByGoTerm\",\"parameters\":"
                 + "{\"organism\":[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},"
                 + "\"positiveControls\":[\"PF3D7_0100100\"],\"negativeControls\":[\"PF3D7_0200100\"]}";
@@ -75,8 +76,8 @@ class RequestIntakeTest {
 
     @Test
     void anotherCallersRequestDoesNotWaitBehindOneCallersBurst() throws Exception {
-        String alice = ExperimentRunTest.newUser("bursting");
-        String bob = ExperimentRunTest.newUser("patient");
+        String alice = ExperimentApi.newUser("bursting");
+        String bob = ExperimentApi.newUser("patient");
         String body = "{\"siteId\":\"plasmodb\",\"name\":\"shared\",\"searchName\":\"GenesByGoTerm\",\"parameters\":"
                 + "{\"organism\":[\"Plasmodium falciparum 3D7\"],\"go_typeahead\":[\"GO:0004672\"]},"
                 + "\"positiveControls\":[\"PF3D7_0100100\"],\"negativeControls\":[\"PF3D7_0200100\"]}";
@@ -104,7 +105,7 @@ class RequestIntakeTest {
 
     @Test
     void aBurstOfGeneListRequestsQueuesAndEachKeepsItsOwnBody() throws Exception {
-        String user = ExperimentRunTest.newUser("burst");
+        String user = ExperimentApi.newUser("burst");
         ExecutorService clients = Executors.newFixedThreadPool(REQUESTS);
         try {
             List<CompletableFuture<Response>> answers = new ArrayList<>();
