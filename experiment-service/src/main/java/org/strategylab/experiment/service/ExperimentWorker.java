@@ -65,7 +65,7 @@ public class ExperimentWorker {
     private static final java.time.Duration ASSERTION_MARGIN = java.time.Duration.ofMinutes(5);
 
     /** Where the commands come from, and where a run whose worker died is sent again. */
-    static final String COMMANDS_TOPIC = "experiment.commands";
+    static final String COMMANDS_TOPIC = org.strategylab.experiment.messaging.CommandPublisher.TOPIC;
 
     private CommandWorkers<ExperimentCommand> workers;
     private Counter startedHere;

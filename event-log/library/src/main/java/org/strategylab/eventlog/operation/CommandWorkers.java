@@ -40,6 +40,8 @@ import org.jboss.logging.Logger;
 public final class CommandWorkers<C> {
 
     private static final Logger LOG = Logger.getLogger(CommandWorkers.class);
+    /** Whom a slot taken for a pick-up counts against until the operation, and so its owner, is known. */
+    private static final String PICKUP = "";
 
     /** Reads a command's payload; answers null for a command this service drops (logged by the reader). */
     @FunctionalInterface
@@ -105,8 +107,6 @@ public final class CommandWorkers<C> {
     private final FairQueue<Waiting<C>> waiting = new FairQueue<>();
     private final AtomicInteger passes = new AtomicInteger();
     private final AtomicBoolean pickingUp = new AtomicBoolean();
-    /** Whom a slot taken for a pick-up counts against until the operation, and so its owner, is known. */
-    private static final String PICKUP = "";
 
     CommandWorkers(String topic, WorkSlots slots, int maxWaiting, Reader<C> reader, Identity<C> identity, Claims claims,
                    Remember remember, Work<C> work, Executor waitingRoom) {
