@@ -2,15 +2,11 @@ package org.strategylab.testsupport.upstream;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import org.strategylab.simulator.SimulatorOptions;
 import org.strategylab.simulator.UpstreamSimulator;
-import org.strategylab.testsupport.PostgresResource;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
-import org.strategylab.testsupport.process.TestKeyFiles;
+import org.strategylab.testsupport.stack.ProductStack;
 
 /**
  * Everything a service that calls upstream-gateway talks to besides Kafka, real: an embedded PostgreSQL (shared by
@@ -26,53 +22,30 @@ public class UpstreamStackResource implements QuarkusTestResourceLifecycleManage
     /** The simulator, for tests that inject faults (reset them afterwards). */
     public static volatile UpstreamSimulator simulator;
 
-    private static final String SESSIONS_KEY = "0ZjLi2Ii+2Dqzd3X7aqx0R2NrY1yk0RgC7SDryCJEdE=";
-
-    private PostgresResource postgres;
-    private QuarkusAppProcess upstreamGateway;
+    private ProductStack stack;
 
     @Override
     public Map<String, String> start() {
-        postgres = new PostgresResource();
-        Map<String, String> datasource = postgres.start();
-        simulator = UpstreamSimulator.start(SimulatorOptions.defaults());
-        simulatorUrl = simulator.baseUrl();
-        Path work = Path.of("target", "upstream-stack");
-        TestKeyFiles keys = TestKeyFiles.copyTo(work.resolve("keys"));
         Path jar = Path.of(System.getProperty("strategylab.test.upstream-gateway-jar",
                 "../upstream-gateway/target/quarkus-app/quarkus-run.jar"));
-        // on a loaded 2-core machine the C2 compiler mostly delays start-up; nothing here is timed
-        List<String> jvm = new ArrayList<>(QuarkusAppProcess.DEFAULT_JVM_OPTIONS);
-        jvm.add("-XX:TieredStopAtLevel=1");
-        upstreamGateway = QuarkusAppProcess.builder("upstream-gateway", jar)
-                .jvmOptions(jvm)
-                .log(work.resolve("upstream-gateway.log"))
-                .properties(datasource)
-                .property("strategylab.sites.origin-override", simulator.baseUrl())
-                .property("strategylab.auth.public-key", keys.publicKey().toString())
-                .property("strategylab.upstream.sessions.key", SESSIONS_KEY)
+        stack = ProductStack.in(Path.of("target", "upstream-stack")).quickStart().withoutBroker().start();
+        simulator = stack.simulator();
+        simulatorUrl = simulator.baseUrl();
+        QuarkusAppProcess upstreamGateway = stack.start(stack.upstreamGateway("upstream-gateway", jar)
                 // every test user validates searches; the limit is upstream-gateway's own concern
                 .property("strategylab.upstream.rate-limit.enabled", "false")
                 // analyses are polled often, so tests wait for the site, not for the poll period
-                .property("strategylab.upstream.analysis.poll-interval", "100ms")
-                .build()
-                .start();
-        Map<String, String> config = new HashMap<>(datasource);
+                .property("strategylab.upstream.analysis.poll-interval", "100ms"));
+        Map<String, String> config = new HashMap<>(stack.datasource());
         config.put("quarkus.rest-client.upstream-gateway.url", upstreamGateway.baseUri().toString());
         return config;
     }
 
     @Override
     public void stop() {
-        if (upstreamGateway != null) {
-            upstreamGateway.close();
-        }
-        if (simulator != null) {
-            simulator.close();
+        if (stack != null) {
+            stack.close();
             simulator = null;
-        }
-        if (postgres != null) {
-            postgres.stop();
         }
     }
 }

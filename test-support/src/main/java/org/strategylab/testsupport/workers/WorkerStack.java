@@ -2,23 +2,17 @@ package org.strategylab.testsupport.workers;
 
 import static io.restassured.RestAssured.given;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
@@ -26,13 +20,11 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.TopicPartition;
-import org.strategylab.simulator.SimulatorOptions;
 import org.strategylab.simulator.UpstreamSimulator;
-import org.strategylab.testsupport.PostgresResource;
 import org.strategylab.testsupport.process.KafkaBrokerProcess;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
-import org.strategylab.testsupport.process.TestKeyFiles;
 import org.strategylab.testsupport.process.Waiting;
+import org.strategylab.testsupport.stack.ProductStack;
 
 /**
  * What the worker ITs of a service that runs operations run against, each part a real process: an
@@ -84,7 +76,6 @@ public final class WorkerStack implements AutoCloseable {
     public record Sibling(String name, Path jar, String urlProperty) {
     }
 
-    private static final String SESSIONS_KEY = "0ZjLi2Ii+2Dqzd3X7aqx0R2NrY1yk0RgC7SDryCJEdE=";
     // the test's own Kafka clients warn about every failed reconnect to a killed consumer's broker connection
     private static final Logger KAFKA_CLIENTS = Logger.getLogger("org.apache.kafka");
     private static WorkerStack shared;
@@ -95,10 +86,7 @@ public final class WorkerStack implements AutoCloseable {
 
     private final Service service;
     private final Path directory;
-    private PostgresResource postgres;
-    private Map<String, String> datasource;
-    private UpstreamSimulator simulator;
-    private KafkaBrokerProcess kafka;
+    private ProductStack stack;
     private QuarkusAppProcess upstreamGateway;
     private final List<QuarkusAppProcess> workers = new ArrayList<>();
     private final Map<String, QuarkusAppProcess> siblings = new java.util.LinkedHashMap<>();
@@ -126,59 +114,25 @@ public final class WorkerStack implements AutoCloseable {
     }
 
     private void startAll() {
-        deleteRecursively(directory);
         Path serviceJar = Path.of(System.getProperty("strategylab.it.service-jar", "target/quarkus-app/quarkus-run.jar"));
         Path gatewayJar = Path.of(System.getProperty("strategylab.it.upstream-gateway-jar",
                 "../upstream-gateway/target/quarkus-app/quarkus-run.jar"));
-        // on a loaded 2-core machine the C2 compiler mostly delays start-up; these tests measure nothing
-        List<String> quickStart = List.of("-XX:TieredStopAtLevel=1");
-        postgres = new PostgresResource();
-        datasource = postgres.start();
-        simulator = UpstreamSimulator.start(SimulatorOptions.defaults());
-        List<String> brokerOptions = new ArrayList<>(KafkaBrokerProcess.DEFAULT_JVM_OPTIONS);
-        brokerOptions.addAll(quickStart);
-        kafka = KafkaBrokerProcess.builder(directory.resolve("kafka")).jvmOptions(brokerOptions).build().start();
-        TestKeyFiles keys = TestKeyFiles.copyTo(directory.resolve("keys"));
-        List<String> jvm = new ArrayList<>(QuarkusAppProcess.DEFAULT_JVM_OPTIONS);
-        jvm.addAll(quickStart);
-        upstreamGateway = QuarkusAppProcess.builder("upstream-gateway", gatewayJar)
-                .jvmOptions(jvm)
-                .log(directory.resolve("upstream-gateway.log"))
-                .properties(datasource)
-                .property("strategylab.sites.origin-override", simulator.baseUrl())
-                .property("strategylab.auth.public-key", keys.publicKey().toString())
-                .property("strategylab.upstream.sessions.key", SESSIONS_KEY)
+        stack = ProductStack.in(directory).quickStart().start();
+        upstreamGateway = stack.start(stack.upstreamGateway("upstream-gateway", gatewayJar)
                 // many operations of few users: the rate limit is upstream-gateway's own concern
                 .property("strategylab.upstream.rate-limit.enabled", "false")
                 // a caller token is refused from its expiry on (1 s of skew, not the default 60 s), so a
                 // test can tell that a run outlives its caller's token
-                .property("mp.jwt.verify.clock.skew", "1")
-                .build()
-                .start();
+                .property("mp.jwt.verify.clock.skew", "1"));
         Map<String, String> siblingUrls = new java.util.LinkedHashMap<>();
         for (Sibling sibling : service.siblings()) {
-            QuarkusAppProcess started = QuarkusAppProcess.builder(sibling.name(), sibling.jar())
-                    .jvmOptions(jvm)
-                    .log(directory.resolve(sibling.name() + ".log"))
-                    .properties(datasource)
-                    .property("kafka.bootstrap.servers", kafka.bootstrapServers())
-                    .property("strategylab.auth.public-key", keys.publicKey().toString())
-                    .property("quarkus.rest-client.upstream-gateway.url", upstreamGateway.baseUri().toString())
-                    .property("quarkus.log.category.\"org.apache.kafka\".level", "WARN")
-                    .build()
-                    .start();
+            QuarkusAppProcess started = stack.start(stack.consumer(sibling.name(), sibling.jar(), upstreamGateway));
             siblings.put(sibling.name(), started);
             siblingUrls.put(sibling.urlProperty(), started.baseUri().toString());
         }
         // one after the other: the first migrates the schemas and creates the topics, the second finds them
         for (String name : List.of(service.name() + "-1", service.name() + "-2")) {
-            QuarkusAppProcess.Builder builder = QuarkusAppProcess.builder(name, serviceJar)
-                    .jvmOptions(jvm)
-                    .log(directory.resolve(name + ".log"))
-                    .properties(datasource)
-                    .property("kafka.bootstrap.servers", kafka.bootstrapServers())
-                    .property("strategylab.auth.public-key", keys.publicKey().toString())
-                    .property("quarkus.rest-client.upstream-gateway.url", upstreamGateway.baseUri().toString())
+            QuarkusAppProcess.Builder builder = stack.consumer(name, serviceJar, upstreamGateway)
                     .property("mp.jwt.verify.clock.skew", "1")
                     .property("strategylab.event-log.lease.duration", LEASE.toString())
                     .property("strategylab.event-log.lease.heartbeat", "PT1S")
@@ -187,11 +141,10 @@ public final class WorkerStack implements AutoCloseable {
                     // acknowledged command's offset is committed soon after, so a kill does not bring it back
                     .property(channel("session.timeout.ms"), "6000")
                     .property(channel("heartbeat.interval.ms"), "1000")
-                    .property(channel("auto.commit.interval.ms"), "500")
-                    .property("quarkus.log.category.\"org.apache.kafka\".level", "WARN");
+                    .property(channel("auto.commit.interval.ms"), "500");
             service.properties().forEach(builder::property);
             siblingUrls.forEach(builder::property);
-            workers.add(builder.build().start());
+            workers.add(stack.start(builder));
         }
         awaitBalancedGroup();
     }
@@ -220,7 +173,7 @@ public final class WorkerStack implements AutoCloseable {
      */
     public void awaitBalancedGroup() {
         String groupId = service.group();
-        try (Admin admin = kafka.admin()) {
+        try (Admin admin = kafka().admin()) {
             Waiting.until("every " + service.name() + " instance consumes commands", Duration.ofSeconds(120), () -> {
                 ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(groupId)).all()
                         .get(5, TimeUnit.SECONDS).get(groupId);
@@ -237,7 +190,7 @@ public final class WorkerStack implements AutoCloseable {
      */
     public void awaitCommandsCommitted() {
         String commands = service.commandsTopic();
-        try (Admin admin = kafka.admin()) {
+        try (Admin admin = kafka().admin()) {
             Waiting.until("every command's offset is committed", Duration.ofSeconds(60), () -> {
                 Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(service.group())
                         .partitionsToOffsetAndMetadata().get(5, TimeUnit.SECONDS);
@@ -283,11 +236,11 @@ public final class WorkerStack implements AutoCloseable {
     }
 
     public UpstreamSimulator simulator() {
-        return simulator;
+        return stack.simulator();
     }
 
     public KafkaBrokerProcess kafka() {
-        return kafka;
+        return stack.kafka();
     }
 
     public QuarkusAppProcess upstreamGateway() {
@@ -296,8 +249,7 @@ public final class WorkerStack implements AutoCloseable {
 
     /** A JDBC connection to the shared database (the service's schema and the operations index). */
     public Connection jdbc() throws SQLException {
-        return DriverManager.getConnection(datasource.get("quarkus.datasource.jdbc.url"),
-                datasource.get("quarkus.datasource.username"), datasource.get("quarkus.datasource.password"));
+        return stack.jdbc();
     }
 
     private org.strategylab.testsupport.process.ManagedProcess[] processes() {
@@ -308,35 +260,8 @@ public final class WorkerStack implements AutoCloseable {
     /** Stops the services, then the broker, the simulator and PostgreSQL; a failure of one does not keep the others running. */
     @Override
     public void close() {
-        List<AutoCloseable> parts = new ArrayList<>(workers);
-        java.util.Collections.reverse(parts);
-        parts.addAll(siblings.values());
-        parts.add(upstreamGateway);
-        parts.add(kafka);
-        parts.add(simulator);
-        parts.add(postgres == null ? null : postgres::stop);
-        for (AutoCloseable part : parts) {
-            if (part == null) {
-                continue;
-            }
-            try {
-                part.close();
-            } catch (Exception e) {
-                System.err.println("stopping the worker stack: " + e);
-            }
-        }
-    }
-
-    private static void deleteRecursively(Path directory) {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot clear " + directory, e);
+        if (stack != null) {
+            stack.close();
         }
     }
 }

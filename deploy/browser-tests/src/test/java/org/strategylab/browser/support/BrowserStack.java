@@ -6,27 +6,19 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
-import org.strategylab.simulator.SimulatorOptions;
 import org.strategylab.simulator.UpstreamSimulator;
-import org.strategylab.testsupport.PostgresResource;
 import org.strategylab.testsupport.kafka.ChartKafkaUsers;
 import org.strategylab.testsupport.kafka.TopicCredentialScan;
-import org.strategylab.testsupport.process.KafkaBrokerProcess;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
-import org.strategylab.testsupport.process.TestKeyFiles;
+import org.strategylab.testsupport.stack.ProductStack;
 
 /**
  * The whole product as a person reaches it, each part real: an embedded PostgreSQL, a Kafka broker
@@ -45,9 +37,8 @@ import org.strategylab.testsupport.process.TestKeyFiles;
  */
 public final class BrowserStack implements AutoCloseable {
 
-    // the services require this from the gateway and from each other (service-edge PeerCheck)
+    // service-edge PeerCheck
     private static final String PEER_SECRET = "browser-tests-peer-secret-0123456789abcdef";
-    private static final String SESSIONS_KEY = "0ZjLi2Ii+2Dqzd3X7aqx0R2NrY1yk0RgC7SDryCJEdE=";
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -59,11 +50,9 @@ public final class BrowserStack implements AutoCloseable {
     private static BrowserStack shared;
 
     private final Path directory;
-    private PostgresResource postgres;
-    private UpstreamSimulator simulator;
+    private ProductStack stack;
     private static final List<String> TOPICS = List.of("experiment.commands", "experiment.events", "chat.commands", "chat.events");
     private final List<String> issuedTokens = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private KafkaBrokerProcess kafka;
     private final Map<String, QuarkusAppProcess> services = new LinkedHashMap<>();
     private QuarkusAppProcess gateway;
 
@@ -110,69 +99,41 @@ public final class BrowserStack implements AutoCloseable {
     }
 
     private void startAll() {
-        deleteRecursively(directory);
         long started = System.nanoTime();
-        // on a loaded 2-core machine the C2 compiler mostly delays start-up; these tests measure nothing
-        List<String> jvm = new ArrayList<>(QuarkusAppProcess.DEFAULT_JVM_OPTIONS);
-        jvm.add("-XX:TieredStopAtLevel=1");
-        postgres = new PostgresResource();
-        Map<String, String> datasource = postgres.start();
-        simulator = UpstreamSimulator.start(SimulatorOptions.defaults());
-        List<String> brokerOptions = new ArrayList<>(KafkaBrokerProcess.DEFAULT_JVM_OPTIONS);
-        brokerOptions.add("-XX:TieredStopAtLevel=1");
         // Kafka as the chart runs it: SCRAM logins, ACLs enforced, each service only the rights the chart
         // grants it (k8s/strategylab/files/kafka-acls.yaml), the topics made before the services start
-        kafka = KafkaBrokerProcess.builder(directory.resolve("kafka")).jvmOptions(brokerOptions)
-                .scramLogins(UUID.randomUUID().toString()).build().start();
-        for (String topic : TOPICS) {
-            kafka.createTopic(topic, 3);
-        }
-        Map<String, Map<String, String>> kafkaLogins = ChartKafkaUsers.ofChart().grantOn(kafka);
-        TestKeyFiles keys = TestKeyFiles.copyTo(directory.resolve("keys"));
-
-        Map<String, String> common = new LinkedHashMap<>(datasource);
-        common.put("kafka.bootstrap.servers", kafka.bootstrapServers());
-        common.put("strategylab.auth.public-key", keys.publicKey().toString());
-        common.put("strategylab.peer.secret", PEER_SECRET);
-        common.put("quarkus.log.category.\"org.apache.kafka\".level", "WARN");
-
-        QuarkusAppProcess upstreamGateway = service("upstream-gateway", jvm, common)
-                .property("strategylab.sites.origin-override", simulator.baseUrl())
-                .property("strategylab.upstream.sessions.key", SESSIONS_KEY)
-                .build().start();
+        stack = ProductStack.in(directory).quickStart()
+                .broker(broker -> broker.scramLogins(UUID.randomUUID().toString()))
+                .topics(3, TOPICS)
+                .start();
+        Map<String, Map<String, String>> kafkaLogins = ChartKafkaUsers.ofChart().grantOn(stack.kafka());
+        QuarkusAppProcess upstreamGateway = stack.start(service(stack.upstreamGateway("upstream-gateway", jar("upstream-gateway"))));
         services.put("upstream-gateway", upstreamGateway);
-        String upstreamUrl = upstreamGateway.baseUri().toString();
         // one after the other: each migrates its schemas on first start
-        QuarkusAppProcess experiments = service("experiment-service", jvm, common)
-                .properties(kafkaLogins.get("experiment-service"))
-                .property("quarkus.rest-client.upstream-gateway.url", upstreamUrl)
-                .build().start();
+        QuarkusAppProcess experiments = stack.start(service(stack.consumer("experiment-service", jar("experiment-service"), upstreamGateway))
+                .properties(kafkaLogins.get("experiment-service")));
         services.put("experiment-service", experiments);
-        QuarkusAppProcess chat = service("chat-service", jvm, common)
+        QuarkusAppProcess chat = stack.start(service(stack.consumer("chat-service", jar("chat-service"), upstreamGateway))
                 .properties(kafkaLogins.get("chat-service"))
-                .property("quarkus.rest-client.upstream-gateway.url", upstreamUrl)
-                .property("quarkus.rest-client.experiment-service.url", experiments.baseUri().toString())
-                .build().start();
+                .property("quarkus.rest-client.experiment-service.url", experiments.baseUri().toString()));
         services.put("chat-service", chat);
-        gateway = service("gateway", jvm, common)
+        gateway = stack.start(service(stack.gateway("gateway", jar("gateway")))
                 .properties(kafkaLogins.get("gateway"))
-                .property("strategylab.auth.signing-key", keys.privateKey().toString())
-                .property("strategylab.gateway.routes.upstream-gateway.target", upstreamUrl)
+                .property("strategylab.gateway.routes.upstream-gateway.target", upstreamGateway.baseUri().toString())
                 .property("strategylab.gateway.routes.experiment-service.target", experiments.baseUri().toString())
-                .property("strategylab.gateway.routes.chat-service.target", chat.baseUri().toString())
-                .build().start();
+                .property("strategylab.gateway.routes.chat-service.target", chat.baseUri().toString()));
         System.out.printf("browser stack %s up in %d s: %s%n", directory.getFileName(),
                 Duration.ofNanos(System.nanoTime() - started).toSeconds(), gateway.baseUri());
     }
 
-    private QuarkusAppProcess.Builder service(String name, List<String> jvm, Map<String, String> common) {
-        Path jar = Path.of(System.getProperty("strategylab.it." + name + "-jar",
+    // the services require the peer secret from the gateway and from each other
+    private static QuarkusAppProcess.Builder service(QuarkusAppProcess.Builder builder) {
+        return builder.property("strategylab.peer.secret", PEER_SECRET);
+    }
+
+    private static Path jar(String name) {
+        return Path.of(System.getProperty("strategylab.it." + name + "-jar",
                 "../../" + (name.equals("gateway") ? "event-log/gateway" : name) + "/target/quarkus-app/quarkus-run.jar"));
-        return QuarkusAppProcess.builder(name, jar)
-                .jvmOptions(jvm)
-                .log(directory.resolve(name + ".log"))
-                .startTimeout(Duration.ofSeconds(180))
-                .properties(common);
     }
 
     /**
@@ -207,7 +168,7 @@ public final class BrowserStack implements AutoCloseable {
 
     /** The in-process WDK simulator every site points at. */
     public UpstreamSimulator simulator() {
-        return simulator;
+        return stack.simulator();
     }
 
     /**
@@ -243,42 +204,14 @@ public final class BrowserStack implements AutoCloseable {
      * out): commands and events name users, never carry what proves who they are. Empty when clean.
      */
     public List<String> credentialsOnTopics() {
-        return TopicCredentialScan.findCredentials(kafka.superUserSettings(), TOPICS, List.copyOf(issuedTokens));
+        return TopicCredentialScan.findCredentials(stack.kafka().superUserSettings(), TOPICS, List.copyOf(issuedTokens));
     }
 
     /** Stops the gateway and the services, then the broker, the simulator and PostgreSQL. */
     @Override
     public void close() {
-        List<AutoCloseable> parts = new ArrayList<>();
-        parts.add(gateway);
-        List<AutoCloseable> started = new ArrayList<>(services.values());
-        Collections.reverse(started);
-        parts.addAll(started);
-        parts.add(kafka);
-        parts.add(simulator);
-        parts.add(postgres == null ? null : postgres::stop);
-        for (AutoCloseable part : parts) {
-            if (part == null) {
-                continue;
-            }
-            try {
-                part.close();
-            } catch (Exception e) {
-                System.err.println("stopping the browser stack: " + e);
-            }
-        }
-    }
-
-    private static void deleteRecursively(Path directory) {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot clear " + directory, e);
+        if (stack != null) {
+            stack.close();
         }
     }
 }

@@ -1,16 +1,11 @@
 package org.strategylab.bench.experiments;
 
 import java.net.URI;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.strategylab.simulator.SimulatorOptions;
 import org.strategylab.simulator.UpstreamSimulator;
-import org.strategylab.testsupport.PostgresResource;
 import org.strategylab.testsupport.process.KafkaBrokerProcess;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
-import org.strategylab.testsupport.process.TestKeyFiles;
+import org.strategylab.testsupport.stack.ProductStack;
 
 /**
  * The real stack an experiment runs on, as in the local run: an embedded PostgreSQL, a Kafka broker
@@ -20,13 +15,10 @@ import org.strategylab.testsupport.process.TestKeyFiles;
 final class BenchStack implements AutoCloseable {
 
     static final String EVENTS = "experiment.events";
-    private static final String SESSIONS_KEY = "0ZjLi2Ii+2Dqzd3X7aqx0R2NrY1yk0RgC7SDryCJEdE=";
 
     private final BenchOptions options;
-    private PostgresResource postgres;
-    private UpstreamSimulator simulator;
+    private ProductStack stack;
     private RecordingProxy proxy;
-    private KafkaBrokerProcess kafka;
     private QuarkusAppProcess upstreamGateway;
     private QuarkusAppProcess experiments;
 
@@ -35,46 +27,23 @@ final class BenchStack implements AutoCloseable {
     }
 
     void start() throws Exception {
-        Path work = options.workDir();
-        postgres = new PostgresResource();
-        Map<String, String> datasource = postgres.start();
-        say("PostgreSQL: started");
-        simulator = UpstreamSimulator.start(SimulatorOptions.defaults());
-        proxy = RecordingProxy.start(URI.create(simulator.baseUrl()));
-        say("simulator: " + simulator.baseUrl() + " (recorded through " + proxy.baseUrl() + ")");
-        kafka = KafkaBrokerProcess.builder(work.resolve("kafka")).build().start();
-        say("Kafka: " + kafka.bootstrapServers());
-        TestKeyFiles keys = TestKeyFiles.copyTo(work.resolve("keys"));
-        List<String> jvm = new ArrayList<>(QuarkusAppProcess.DEFAULT_JVM_OPTIONS);
-        upstreamGateway = QuarkusAppProcess.builder("upstream-gateway", options.gatewayJar())
-                .jvmOptions(jvm)
-                .log(work.resolve("upstream-gateway.log"))
-                .properties(datasource)
-                .property("strategylab.sites.origin-override", proxy.baseUrl())
-                .property("strategylab.auth.public-key", keys.publicKey().toString())
-                .property("strategylab.upstream.sessions.key", SESSIONS_KEY)
+        stack = ProductStack.in(options.workDir()).keepDirectory().start();
+        say("PostgreSQL, Kafka (" + stack.bootstrapServers() + "): started");
+        proxy = RecordingProxy.start(URI.create(stack.simulator().baseUrl()));
+        say("simulator: " + stack.simulator().baseUrl() + " (recorded through " + proxy.baseUrl() + ")");
+        upstreamGateway = stack.start(stack.upstreamGateway("upstream-gateway", options.gatewayJar(), proxy.baseUrl())
                 // one bench user runs everything: the per-user rate limit is not what is measured
-                .property("strategylab.upstream.rate-limit.enabled", "false")
-                .build()
-                .start();
+                .property("strategylab.upstream.rate-limit.enabled", "false"));
         say("upstream-gateway: " + upstreamGateway.baseUri() + " (pid " + upstreamGateway.process().pid() + ")");
-        List<String> serviceJvm = options.serviceJvm() != null ? options.serviceJvm() : jvm;
-        experiments = QuarkusAppProcess.builder("experiment-service", options.serviceJar())
-                .jvmOptions(serviceJvm)
-                .log(work.resolve("experiment-service.log"))
-                .properties(datasource)
-                .property("kafka.bootstrap.servers", kafka.bootstrapServers())
-                .property("strategylab.auth.public-key", keys.publicKey().toString())
-                .property("quarkus.rest-client.upstream-gateway.url", upstreamGateway.baseUri().toString())
-                .property("quarkus.log.category.\"org.apache.kafka\".level", "WARN")
-                .build()
-                .start();
+        QuarkusAppProcess.Builder service = stack.consumer("experiment-service", options.serviceJar(), upstreamGateway);
+        List<String> serviceJvm = options.serviceJvm() != null ? options.serviceJvm() : QuarkusAppProcess.DEFAULT_JVM_OPTIONS;
+        experiments = stack.start(service.jvmOptions(serviceJvm));
         say("experiment-service: " + experiments.baseUri() + " (pid " + experiments.process().pid() + ", "
                 + String.join(" ", serviceJvm) + ")");
     }
 
     UpstreamSimulator simulator() {
-        return simulator;
+        return stack.simulator();
     }
 
     RecordingProxy proxy() {
@@ -82,7 +51,7 @@ final class BenchStack implements AutoCloseable {
     }
 
     KafkaBrokerProcess kafka() {
-        return kafka;
+        return stack.kafka();
     }
 
     QuarkusAppProcess upstreamGateway() {
@@ -95,16 +64,11 @@ final class BenchStack implements AutoCloseable {
 
     @Override
     public void close() {
-        for (AutoCloseable part : new AutoCloseable[] {experiments, upstreamGateway, kafka, proxy, simulator,
-                postgres == null ? null : postgres::stop}) {
-            if (part == null) {
-                continue;
-            }
-            try {
-                part.close();
-            } catch (Exception e) {
-                System.err.println("stopping the bench stack: " + e);
-            }
+        if (stack != null) {
+            stack.close();
+        }
+        if (proxy != null) {
+            proxy.close();
         }
     }
 

@@ -6,7 +6,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Comparator;
@@ -20,11 +19,10 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
-import org.strategylab.testsupport.PostgresResource;
 import org.strategylab.testsupport.process.KafkaBrokerProcess;
 import org.strategylab.testsupport.process.ManagedProcess;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
-import org.strategylab.testsupport.process.TestKeyFiles;
+import org.strategylab.testsupport.stack.ProductStack;
 
 /**
  * PostgreSQL, a Kafka broker and the gateway for the bench: each started here (embedded
@@ -34,12 +32,7 @@ import org.strategylab.testsupport.process.TestKeyFiles;
 final class BenchStack implements AutoCloseable {
 
     private final BenchOptions options;
-    private PostgresResource postgres;
-    private String jdbcUrl;
-    private String dbUser;
-    private String dbPassword;
-    private KafkaBrokerProcess kafka;
-    private String bootstrap;
+    private ProductStack stack;
     private QuarkusAppProcess gateway;
     private URI gatewayUri;
     private long gatewayPid = -1;
@@ -50,55 +43,38 @@ final class BenchStack implements AutoCloseable {
 
     void start(List<String> topics) {
         Path work = options.workDir();
+        ProductStack.Builder plan = ProductStack.in(work).keepDirectory().withoutSimulator();
         if (options.jdbcUrl() != null) {
-            jdbcUrl = options.jdbcUrl();
-            dbUser = options.dbUser();
-            dbPassword = options.dbPassword();
-            say("PostgreSQL: reusing " + jdbcUrl);
-        } else {
-            postgres = new PostgresResource();
-            Map<String, String> datasource = postgres.start();
-            jdbcUrl = datasource.get("quarkus.datasource.jdbc.url");
-            dbUser = datasource.get("quarkus.datasource.username");
-            dbPassword = datasource.get("quarkus.datasource.password");
-            say("PostgreSQL: embedded at " + jdbcUrl);
+            String jdbcUrl = options.jdbcUrl();
+            plan.database(Map.of("quarkus.datasource.jdbc.url", jdbcUrl,
+                    "quarkus.datasource.reactive.url", jdbcUrl.startsWith("jdbc:") ? jdbcUrl.substring("jdbc:".length()) : jdbcUrl,
+                    "quarkus.datasource.username", options.dbUser(),
+                    "quarkus.datasource.password", options.dbPassword()));
         }
         if (options.kafka() != null) {
-            bootstrap = options.kafka();
-            say("Kafka: reusing " + bootstrap);
+            plan.broker(options.kafka());
         } else {
-            kafka = KafkaBrokerProcess.builder(work.resolve("kafka")).build();
             // a fresh log each run: the bench's topics start empty
             deleteQuietly(work.resolve("kafka").resolve("data"));
-            kafka.start();
-            bootstrap = kafka.bootstrapServers();
-            say("Kafka: broker process pid " + kafka.process().pid() + " at " + bootstrap + " ("
-                    + String.join(" ", KafkaBrokerProcess.DEFAULT_JVM_OPTIONS) + ")");
         }
+        stack = plan.start();
+        say("PostgreSQL: " + (options.jdbcUrl() != null ? "reusing " : "embedded at ")
+                + stack.datasource().get("quarkus.datasource.jdbc.url"));
+        say("Kafka: " + (stack.ownsBroker()
+                ? "broker process pid " + stack.kafka().process().pid() + " at " + stack.bootstrapServers() + " ("
+                        + String.join(" ", KafkaBrokerProcess.DEFAULT_JVM_OPTIONS) + ")"
+                : "reusing " + stack.bootstrapServers()));
         createTopics(topics);
         if (options.gateway() != null) {
             gatewayUri = URI.create(options.gateway());
             gatewayPid = options.gatewayPid();
             say("gateway: reusing " + gatewayUri + (gatewayPid > 0 ? " (pid " + gatewayPid + ")" : " (no pid: no RSS)"));
         } else {
-            TestKeyFiles keys = TestKeyFiles.copyTo(work.resolve("keys"));
-            String reactive = jdbcUrl.startsWith("jdbc:") ? jdbcUrl.substring("jdbc:".length()) : jdbcUrl;
-            gateway = QuarkusAppProcess.builder("gateway", options.gatewayJar())
-                    .log(work.resolve("gateway.log"))
-                    .property("quarkus.datasource.jdbc.url", jdbcUrl)
-                    .property("quarkus.datasource.reactive.url", reactive)
-                    .property("quarkus.datasource.username", dbUser)
-                    .property("quarkus.datasource.password", dbPassword)
-                    .property("kafka.bootstrap.servers", bootstrap)
-                    .property("strategylab.auth.public-key", keys.publicKey().toString())
-                    .property("strategylab.auth.signing-key", keys.privateKey().toString())
+            gateway = stack.start(stack.gateway("gateway", options.gatewayJar())
                     .property("strategylab.gateway.stream.topics", topics.get(0))
                     // every subscriber is the one bench user: the per-user cap must not refuse them
                     .property("strategylab.gateway.stream.max-streams-per-user",
-                            Integer.toString(options.subscribers() + 10))
-                    .property("quarkus.log.category.\"org.apache.kafka\".level", "WARN")
-                    .build()
-                    .start();
+                            Integer.toString(options.subscribers() + 10)));
             gatewayUri = gateway.baseUri();
             gatewayPid = gateway.process().pid();
             say("gateway: process pid " + gatewayPid + " at " + gatewayUri + " ("
@@ -124,18 +100,18 @@ final class BenchStack implements AutoCloseable {
         } catch (TimeoutException e) {
             throw new IllegalStateException("the broker did not create the topics in time", e);
         }
-        if (kafka != null) {
-            topics.forEach(topic -> kafka.awaitLeaders(topic, Duration.ofSeconds(60)));
+        if (stack.ownsBroker()) {
+            topics.forEach(topic -> stack.kafka().awaitLeaders(topic, Duration.ofSeconds(60)));
         }
     }
 
     Admin admin() {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers(),
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000));
     }
 
     String bootstrap() {
-        return bootstrap;
+        return stack.bootstrapServers();
     }
 
     URI gatewayUri() {
@@ -157,7 +133,7 @@ final class BenchStack implements AutoCloseable {
      * {@code /proc/<pid>/stat}; -1 where a pid is unknown (a reused component).
      */
     double[] cpuSeconds() {
-        return new double[] {cpuSeconds(gatewayPid), kafka == null ? -1 : cpuSeconds(kafka.process().pid()),
+        return new double[] {cpuSeconds(gatewayPid), stack.ownsBroker() ? cpuSeconds(stack.kafka().process().pid()) : -1,
                 cpuSeconds(ProcessHandle.current().pid())};
     }
 
@@ -177,19 +153,13 @@ final class BenchStack implements AutoCloseable {
     }
 
     Connection jdbc() throws SQLException {
-        return DriverManager.getConnection(jdbcUrl, dbUser, dbPassword);
+        return stack.jdbc();
     }
 
     @Override
     public void close() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (kafka != null) {
-            kafka.close();
-        }
-        if (postgres != null) {
-            postgres.stop();
+        if (stack != null) {
+            stack.close();
         }
     }
 
