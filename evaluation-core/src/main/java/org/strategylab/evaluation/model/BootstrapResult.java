@@ -3,7 +3,6 @@ package org.strategylab.evaluation.model;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.List;
 import java.util.Map;
-import org.strategylab.evaluation.json.EvaluationJson;
 
 /**
  * Bootstrap robustness (spec 2.2, 4.5.12; DECISIONS 13). {@code metricCis} keys are metric field
@@ -15,7 +14,7 @@ import org.strategylab.evaluation.json.EvaluationJson;
  *                           their interval is PathFinder's 0–0 in Java and {@code null} on the wire
  * @param warnings {@code LOW_SAMPLE} when the intervals are resampled from few controls (extra field)
  */
-@JsonSerialize(converter = EvaluationJson.BootstrapOnTheWire.class)
+@JsonSerialize(converter = BootstrapResultWire.BootstrapOnTheWire.class)
 public record BootstrapResult(int nIterations, long seed, Map<String, ConfidenceInterval> metricCis,
                               Map<String, ConfidenceInterval> rankMetricCis, double topKStability,
                               List<NegativeSetVariant> negativeSetSensitivity, Map<String, String> undefinedMetricCis,

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.strategylab.evaluation.json.EvaluationJson;
 
 /**
  * Classification metrics of a result against the control lists (spec 2.2). A ratio whose
@@ -27,8 +26,8 @@ import org.strategylab.evaluation.json.EvaluationJson;
  * @param undefinedMetrics names (as the field names) of metrics whose value is a zero-denominator 0.0
  * @param totalTranscripts the result's transcript rows, where the site gives them beside the genes; else null
  */
-@JsonSerialize(converter = EvaluationJson.MetricsOnTheWire.class)
-@JsonDeserialize(converter = EvaluationJson.MetricsFromTheWire.class)
+@JsonSerialize(converter = ExperimentMetricsWire.MetricsOnTheWire.class)
+@JsonDeserialize(converter = ExperimentMetricsWire.MetricsFromTheWire.class)
 public record ExperimentMetrics(
         ConfusionMatrix confusionMatrix,
         double sensitivity,

@@ -2,10 +2,8 @@ package org.strategylab.evaluation.optimization;
 
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.model.StepTreeNode;
+import org.strategylab.evaluation.stepanalysis.ParameterText;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -63,18 +61,12 @@ public final class SweepValues {
 
     /** A double as a clean decimal string: 12 significant digits, plain notation, no trailing zeros. */
     public static String decimal(double v) {
-        if (!Double.isFinite(v)) {
-            throw new IllegalArgumentException("not finite: " + v);
-        }
-        if (v == 0) {
-            return "0";
-        }
-        return new BigDecimal(v).round(new MathContext(12, RoundingMode.HALF_EVEN)).stripTrailingZeros().toPlainString();
+        return ParameterText.decimal(v);
     }
 
     /** A value for an integer parameter: rounded half-even, no decimal point. */
     public static String integer(double v) {
-        return new BigDecimal(v).setScale(0, RoundingMode.HALF_EVEN).toPlainString();
+        return ParameterText.integer(v);
     }
 
     /**

@@ -10,7 +10,6 @@ import org.strategylab.evaluation.model.StepAnalysisResult;
 import org.strategylab.evaluation.model.StepContribution;
 import org.strategylab.evaluation.model.StepEvaluation;
 import org.strategylab.evaluation.model.StepTreeNode;
-import org.strategylab.evaluation.optimization.SweepValues;
 import org.strategylab.evaluation.stats.SampleSize;
 import org.strategylab.evaluation.rank.RankMetricsCalculator;
 
@@ -298,7 +297,7 @@ public final class StepAnalyzer {
         values.add(p.integer() ? Math.rint(current) : current);
         List<ParameterSweepPoint> points = new ArrayList<>();
         for (double v : values) {
-            String text = p.integer() ? SweepValues.integer(v) : SweepValues.decimal(v);
+            String text = p.integer() ? ParameterText.integer(v) : ParameterText.decimal(v);
             TreeEvaluation e = evaluator.evaluate(StrategyTree.replace(tree, leaf, n -> n.withParameter(p.name(), text)));
             points.add(new ParameterSweepPoint(v, e.positiveHits(), e.negativeHits(), e.resultCount(), e.recall(),
                     e.falsePositiveRate(), e.f1()));
@@ -328,7 +327,7 @@ public final class StepAnalyzer {
     }
 
     private static String fmt(double v) {
-        return SweepValues.decimal(v);
+        return ParameterText.decimal(v);
     }
 
     private static Double parse(String s) {

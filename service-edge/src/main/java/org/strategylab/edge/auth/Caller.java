@@ -3,7 +3,6 @@ package org.strategylab.edge.auth;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.strategylab.edge.problem.ProblemException;
@@ -42,7 +41,6 @@ public class Caller {
 
     /** The 401 every protected endpoint answers to an anonymous caller. */
     public static ProblemException unauthenticated() {
-        return new ProblemException(401, "UNAUTHORIZED", "Unauthorized",
-                "Sign in first: send a bearer token or the session cookie", List.of());
+        return ProblemException.unauthenticated();
     }
 }

@@ -36,6 +36,12 @@ public class ProblemException extends RuntimeException {
         return new ProblemException(429, code, "Too Many Requests", detail, List.of(), retryAfter);
     }
 
+    /** 401: the answer every protected endpoint gives an anonymous caller. */
+    public static ProblemException unauthenticated() {
+        return new ProblemException(401, "UNAUTHORIZED", "Unauthorized",
+                "Sign in first: send a bearer token or the session cookie", List.of());
+    }
+
     /** 404: the resource does not exist or belongs to someone else (the two are never told apart). */
     public static ProblemException notFound(String code, String detail) {
         return new ProblemException(404, code, "Not Found", detail, List.of());

@@ -29,7 +29,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.jboss.logging.Logger;
-import org.strategylab.edge.auth.Caller;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
@@ -58,7 +57,7 @@ public class ProblemExceptionMappers {
 
     @ServerExceptionMapper({UnauthorizedException.class, AuthenticationFailedException.class})
     public Response unauthorized(RuntimeException e, UriInfo uri) {
-        return problem(Caller.unauthenticated(), uri);
+        return problem(ProblemException.unauthenticated(), uri);
     }
 
     @ServerExceptionMapper
