@@ -61,6 +61,12 @@ public interface UpstreamInternalApi {
     Uni<StrategyView> strategy(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                                @PathParam("siteId") String siteId, @PathParam("strategyId") long strategyId);
 
+    /** The caller's strategy as the step tree that builds it again (for importing it). */
+    @GET
+    @Path(SITE + "/strategies/{strategyId}/tree")
+    Uni<StrategyTree> strategyTree(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                                   @PathParam("siteId") String siteId, @PathParam("strategyId") long strategyId);
+
     /** Renames a strategy, sets its saved flag and/or replaces its step tree. */
     @PATCH
     @Path(SITE + "/strategies/{strategyId}")

@@ -25,9 +25,11 @@ import org.strategylab.upstream.api.Page;
 import org.strategylab.upstream.api.StrategyPatch;
 import org.strategylab.upstream.api.StrategyRequest;
 import org.strategylab.upstream.api.StrategySummary;
+import org.strategylab.upstream.api.StrategyTree;
 import org.strategylab.upstream.api.StrategyView;
 import org.strategylab.upstream.service.strategies.InternalStrategyJanitor;
 import org.strategylab.upstream.service.strategies.StrategyService;
+import org.strategylab.upstream.service.strategies.StrategyTreeReader;
 
 /** The calling user's persisted strategies on a site (experiments), and the clean-up of helper strategies. */
 @Path(InternalApi.SITE + "/strategies")
@@ -43,6 +45,9 @@ public class InternalStrategyResource {
 
     @Inject
     InternalStrategyJanitor janitor;
+
+    @Inject
+    StrategyTreeReader trees;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -68,6 +73,14 @@ public class InternalStrategyResource {
     @Operation(summary = "One strategy with its step tree and steps")
     public Uni<StrategyView> get(@PathParam("siteId") String siteId, @PathParam("strategyId") long strategyId) {
         return sessions.of(siteId).chain(session -> strategies.get(session, strategyId));
+    }
+
+    @GET
+    @Path("/{strategyId}/tree")
+    @Operation(summary = "One strategy as the step tree that builds it again (combines with their operator, "
+            + "transforms without their input parameter, multi-pick terms as lists): for importing it")
+    public Uni<StrategyTree> tree(@PathParam("siteId") String siteId, @PathParam("strategyId") long strategyId) {
+        return sessions.of(siteId).chain(session -> trees.read(session, strategyId));
     }
 
     @PATCH

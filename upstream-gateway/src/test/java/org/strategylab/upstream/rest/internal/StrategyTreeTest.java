@@ -119,6 +119,51 @@ class StrategyTreeTest {
     }
 
     @Test
+    void aStrategyReadsBackAsTheTreeThatBuildsItAgainAndOnlyForItsOwner() throws Exception {
+        String orthologs = "{\"searchName\":\"GenesByOrthologs\",\"customName\":\"vivax orthologs\",\"parameters\":"
+                + "{\"organism\":[\"Plasmodium vivax P01\"],\"isSyntenic\":\"no\"},\"primaryInput\":"
+                + Trees.combine("MINUS", Trees.KINASES, Trees.SIGNAL_PEPTIDE) + "}";
+        JsonPath built = create("to import", orthologs);
+        long id = built.getLong("strategyId");
+        long rootStep = built.getLong("stepTree.stepId");
+        String read = as(alice).when().get(PLASMO + "/strategies/" + id + "/tree")
+                .then().statusCode(200).extract().asString();
+        JsonPath tree = JsonPath.from(read);
+        assertEquals(id, tree.getLong("strategyId"));
+        assertEquals("to import", tree.getString("name"));
+        assertEquals("transcript", tree.getString("recordType"));
+        assertEquals(rootStep, tree.getLong("root.stepId"));
+        assertEquals("GenesByOrthologs", tree.getString("root.searchName"));
+        assertEquals("vivax orthologs", tree.getString("root.customName"));
+        // the input step is the tree's wiring, not a parameter; multi-pick terms are lists again
+        assertEquals(Map.of("organism", java.util.List.of("Plasmodium vivax P01"), "isSyntenic", "no"),
+                tree.getMap("root.parameters"));
+        assertEquals("MINUS", tree.getString("root.primaryInput.operator"));
+        assertEquals(null, tree.getString("root.primaryInput.searchName"));
+        assertEquals("GenesByGoTerm", tree.getString("root.primaryInput.primaryInput.searchName"));
+        assertEquals(java.util.List.of("GO:0004672"), tree.getList("root.primaryInput.primaryInput.parameters.go_typeahead"));
+        assertEquals("GenesWithSignalPeptide", tree.getString("root.primaryInput.secondaryInput.searchName"));
+
+        // built again from what was read (the site's ids and sizes left out), it returns the same genes
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode again = json.readTree(read).get("root");
+        again.findParents("stepId").forEach(node -> ((com.fasterxml.jackson.databind.node.ObjectNode) node)
+                .remove(java.util.List.of("stepId", "displayName", "estimatedSize")));
+        JsonPath rebuilt = create("imported", json.writeValueAsString(again));
+        assertEquals(geneCountOf(rootStep), geneCountOf(rebuilt.getLong("stepTree.stepId")));
+
+        String bob = Callers.newUser("bob");
+        as(bob).when().get(PLASMO + "/strategies/" + id + "/tree")
+                .then().statusCode(404).contentType("application/problem+json").body("code", equalTo("STRATEGY_NOT_FOUND"));
+        as(alice).when().get(PLASMO + "/strategies/999999999/tree").then().statusCode(404);
+    }
+
+    private static long geneCountOf(long stepId) {
+        return as(alice).queryParam("limit", 0).when().get(PLASMO + "/steps/" + stepId + "/records")
+                .then().statusCode(200).extract().jsonPath().getLong("displayTotalCount");
+    }
+
+    @Test
     void badTreesAre422NamingTheNode() {
         as(alice).body("{\"name\":\"x\",\"tree\":" + Trees.combine("XOR", Trees.KINASES, Trees.FALCIPARUM) + "}")
                 .when().post(PLASMO + "/strategies")
