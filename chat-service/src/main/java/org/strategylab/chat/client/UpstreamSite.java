@@ -31,6 +31,7 @@ import org.strategylab.upstream.api.StepCountRequest;
 import org.strategylab.upstream.api.StepTreeSpec;
 import org.strategylab.upstream.api.StrategyPatch;
 import org.strategylab.upstream.api.StrategyRequest;
+import org.strategylab.upstream.api.StrategyTree;
 import org.strategylab.upstream.api.StrategyView;
 import org.strategylab.upstream.api.TemporaryResult;
 import org.strategylab.upstream.api.TemporaryResultRequest;
@@ -133,6 +134,11 @@ public class UpstreamSite {
                                            String recordType, JsonNode tree) {
         return await("replacing the strategy's steps", () -> client.patchStrategy(bearer(token), siteId, strategyId,
                 new StrategyPatch(name, null, stepTree(tree), recordType)));
+    }
+
+    /** The caller's strategy on the site as the tree that builds it again (a 404 when it is not theirs). */
+    public StrategyTree strategyTree(String token, String siteId, long strategyId) {
+        return await("reading the strategy", () -> client.strategyTree(bearer(token), siteId, strategyId));
     }
 
     public void deleteStrategy(String token, String siteId, long strategyId) {
