@@ -136,6 +136,12 @@ public class UpstreamSite {
                 new StrategyPatch(name, null, stepTree(tree), recordType)));
     }
 
+    /** The caller's own strategies on the site (helper strategies left out), a page of them. */
+    public org.strategylab.upstream.api.Page<org.strategylab.upstream.api.StrategySummary> strategies(String token,
+            String siteId, int limit, int offset) {
+        return await("listing your strategies", () -> client.strategies(bearer(token), siteId, false, limit, offset));
+    }
+
     /** The caller's strategy on the site as the tree that builds it again (a 404 when it is not theirs). */
     public StrategyTree strategyTree(String token, String siteId, long strategyId) {
         return await("reading the strategy", () -> client.strategyTree(bearer(token), siteId, strategyId));

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.strategylab.chat.api.ImportRequest;
+import org.strategylab.chat.api.Page;
 import org.strategylab.chat.api.StrategyView;
 import org.strategylab.chat.client.UpstreamSite;
 import org.strategylab.chat.graph.ImportedGraph;
@@ -16,6 +17,7 @@ import org.strategylab.chat.persistence.StrategyRepository;
 import org.strategylab.edge.peer.PeerFailure;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
+import org.strategylab.upstream.api.StrategySummary;
 import org.strategylab.upstream.api.StrategyTree;
 
 /**
@@ -43,6 +45,28 @@ public class StrategyImport {
     StrategyService views;
 
     /**
+     * The caller's strategies on the site, a page of them.
+     *
+     * @throws ProblemException 422 naming {@code siteId} for an unknown site, 502 when the site fails
+     */
+    public Page<StrategySummary> onSite(String token, String siteId, int limit, int offset) {
+        knownSite(siteId);
+        try {
+            org.strategylab.upstream.api.Page<StrategySummary> page = upstream.strategies(token, siteId, limit, offset);
+            return new Page<>(page.items(), page.total(), limit, offset);
+        } catch (PeerFailure failure) {
+            throw new ProblemException(502, "UPSTREAM_ERROR", "Bad Gateway",
+                    "your strategies could not be read from the site: " + failure.explanation(), List.of());
+        }
+    }
+
+    private void knownSite(String siteId) {
+        if (!upstream.siteExists(siteId)) {
+            throw ProblemException.invalid("Unknown site", List.of(new FieldError("/siteId", "no site '" + siteId + "'")));
+        }
+    }
+
+    /**
      * Imports the strategy.
      *
      * @param ownerId the caller
@@ -53,10 +77,7 @@ public class StrategyImport {
      *                          422 naming {@code siteId} for an unknown site, 502 when the site fails
      */
     public StrategyView importStrategy(String ownerId, String token, ImportRequest request) {
-        if (!upstream.siteExists(request.siteId())) {
-            throw ProblemException.invalid("Unknown site", List.of(new FieldError("/siteId",
-                    "no site '" + request.siteId() + "'")));
-        }
+        knownSite(request.siteId());
         StrategyTree tree;
         try {
             tree = upstream.strategyTree(token, request.siteId(), request.strategyId());

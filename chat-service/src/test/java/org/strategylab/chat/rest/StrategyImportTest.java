@@ -3,6 +3,7 @@ package org.strategylab.chat.rest;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -87,6 +88,15 @@ class StrategyImportTest {
                 .post("/api/v1/strategies/import")
                 .then().statusCode(404).contentType("application/problem+json").body("code", equalTo("STRATEGY_NOT_FOUND"));
         Chats.as(other).get("/api/v1/strategies").then().statusCode(200).body("total", equalTo(0));
+        // the list to import from is each caller's own
+        Chats.as(owner).get("/api/v1/strategies/on-site?siteId=plasmodb").then().statusCode(200)
+                .body("items.strategyId", hasItem((int) strategyId)).body("items[0].name", equalTo("my kinases"));
+        Chats.as(other).get("/api/v1/strategies/on-site?siteId=plasmodb").then().statusCode(200)
+                .body("items.strategyId", not(hasItem((int) strategyId)));
+        Chats.as(owner).get("/api/v1/strategies/on-site").then().statusCode(400).contentType("application/problem+json");
+        Chats.as(owner).get("/api/v1/strategies/on-site?siteId=nosuchdb").then().statusCode(422)
+                .body("errors.pointer", hasItem("/siteId"));
+        given().get("/api/v1/strategies/on-site?siteId=plasmodb").then().statusCode(401);
 
         Chats.as(owner).body("{\"siteId\":\"plasmodb\"}").post("/api/v1/strategies/import")
                 .then().statusCode(400).contentType("application/problem+json").body("errors.pointer", hasItem("/strategyId"));
