@@ -202,7 +202,7 @@ public final class AgentTurn {
     /** The rounds; answers the error that ended them early (a budget), or null. */
     private String loop() throws InterruptedException, TimeoutException, ModelCall.ModelFailure {
         List<ChatMessage> messages = new ArrayList<>();
-        messages.add(SystemMessage.from(AgentInstructions.of(request)));
+        messages.add(SystemMessage.from(AgentInstructions.of(request, tools.stream().map(AgentTool::name).toList())));
         messages.addAll(request.history());
         messages.add(UserMessage.from(request.userMessage()));
         List<ToolSpecification> specifications = tools.stream().map(AgentTool::specification).toList();
