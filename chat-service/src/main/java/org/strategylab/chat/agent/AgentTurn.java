@@ -211,6 +211,10 @@ public final class AgentTurn {
             if (cancelled) {
                 throw new CancellationException();
             }
+            if (allowance.exceeded()) {
+                // spent by the tools of the round before (a delegation's sub-agents): no further model call
+                return stopped(tokensSpent());
+            }
             ChatResponse response = call(model, ChatRequest.builder().messages(messages)
                     .toolSpecifications(specifications).build());
             usage.addCall(response.tokenUsage());
@@ -225,8 +229,7 @@ public final class AgentTurn {
                 return null;
             }
             if (allowance.exceeded()) {
-                return "the turn used its token budget (" + allowance.spent() + " of " + allowance.limit()
-                        + " tokens, its sub-agents' included) before the model finished";
+                return stopped(tokensSpent());
             }
             for (ToolExecutionRequest call : answer.toolExecutionRequests()) {
                 if (cancelled) {
@@ -237,7 +240,28 @@ public final class AgentTurn {
                 messages.add(ToolExecutionResultMessage.from(id, call.name(), result));
             }
         }
-        return "the turn used its " + budget.maxRounds() + " model calls before the model finished";
+        return stopped("the turn used its " + budget.maxRounds() + " model calls before the model finished");
+    }
+
+    private String tokensSpent() {
+        return "the turn used its token budget (" + allowance.spent() + " of " + allowance.limit()
+                + " tokens, its sub-agents' included) before the model finished";
+    }
+
+    /**
+     * Ends the turn's text with why it stopped and what it leaves, so the user reads it in the answer
+     * as well as in the {@code error} event; answers the reason.
+     */
+    private String stopped(String reason) {
+        if (request.task() != null) {
+            return reason; // a sub-agent's text reaches no one: its task's end says how it ended
+        }
+        String closing = "I had to stop here: " + reason + ". " + TurnEnding.whatWasBuilt(graph.current())
+                + " Send a message to go on from there.";
+        separateRounds();
+        text.append(closing);
+        events.assistantDelta(request.messageId(), closing);
+        return reason;
     }
 
     private static long tokens(dev.langchain4j.model.output.TokenUsage used) {
