@@ -39,6 +39,7 @@ import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
 import org.strategylab.chat.tools.TurnGraph;
 import org.strategylab.chat.tools.TurnScope;
+import org.strategylab.chat.tools.UserAction;
 import org.strategylab.edge.peer.CallFailures;
 import org.strategylab.eventlog.index.OperationStatus;
 
@@ -329,13 +330,19 @@ public final class AgentTurn {
         record.set("arguments", parseOrText(arguments));
         record.put("result", resultText);
         announceGraphChanges();
-        return resultText;
+        boolean outsideText = tools.stream().anyMatch(t -> t.name().equals(call.name()) && t.quotesOutsideText());
+        return outsideText ? QuotedData.wrap(call.name(), resultText) : resultText;
     }
 
     private JsonNode execute(String name, String arguments) throws InterruptedException {
         Optional<AgentTool> tool = tools.stream().filter(t -> t.name().equals(name)).findFirst();
         if (tool.isEmpty()) {
             return ToolResults.refusal("there is no tool named '" + name + "' in this conversation");
+        }
+        Optional<UserAction> action = tool.get().userAction();
+        if (action.isPresent() && !askedFor(action.get())) {
+            // the user did not ask for it in this turn: whatever asked (a quoted text, the model), nothing changes
+            return ToolResults.refusal(action.get().refusal(name)).put("notRequested", true);
         }
         JsonNode parsed;
         try {
@@ -370,6 +377,14 @@ public final class AgentTurn {
         } finally {
             currentTool.set(null);
         }
+    }
+
+    /**
+     * Whether the user's own message in this turn asks for this kind of action. A sub-agent's message
+     * is its task, written by the model, so a sub-agent never acts for the user.
+     */
+    private boolean askedFor(UserAction action) {
+        return request.task() == null && action.askedIn(request.userMessage());
     }
 
     /** {@code strategy_link} per push, {@code strategy_update} per change, then one {@code graph_snapshot} of the result. */

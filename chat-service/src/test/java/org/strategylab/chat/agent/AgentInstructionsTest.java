@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaModifier;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.strategylab.chat.graph.CombineOperator;
 import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.graph.StrategyGraph;
-import org.strategylab.chat.tools.AgentTool;
 
 /** What the instruction templates render to (spec §1 items 2–3, §1.2), without a running service. */
 class AgentInstructionsTest {
@@ -35,19 +31,9 @@ class AgentInstructionsTest {
     static Set<String> allTools;
 
     @BeforeAll
-    static void readToolNames() throws ReflectiveOperationException {
+    static void readToolNames() {
         allTools = new TreeSet<>();
-        for (JavaClass tool : new ClassFileImporter().importPackages("org.strategylab.chat")) {
-            if (tool.isAssignableTo(AgentTool.class) && !tool.isInterface()
-                    && !tool.getModifiers().contains(JavaModifier.ABSTRACT) && tool.getPackageName().startsWith("org.strategylab.chat")
-                    && !tool.isAnonymousClass() && !tool.isInnerClass()) {
-                // name() answers a constant: any constructor will do, its injected arguments left out
-                java.lang.reflect.Constructor<?> constructor = tool.reflect().getDeclaredConstructors()[0];
-                constructor.setAccessible(true);
-                Object[] none = new Object[constructor.getParameterCount()];
-                allTools.add(((AgentTool) constructor.newInstance(none)).name());
-            }
-        }
+        ToolClasses.all().forEach(tool -> allTools.add(tool.name()));
         assertTrue(allTools.size() >= 26, allTools.toString());
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
@@ -50,7 +51,8 @@ final class ScriptedTurn {
     }
 
     final Deque<AiMessage> script = new ArrayDeque<>();
-    final List<ChatRequest> requests = new CopyOnWriteArrayList<>();
+    /** The messages of each model call, as the model got them. */
+    final List<List<ChatMessage>> requests = new CopyOnWriteArrayList<>();
     final List<Event> events = new CopyOnWriteArrayList<>();
     int promptTokens = 100;
     int completionTokens = 20;
@@ -82,7 +84,7 @@ final class ScriptedTurn {
                 return new StreamingChatModel() {
                     @Override
                     public void doChat(ChatRequest chatRequest, StreamingChatResponseHandler handler) {
-                        requests.add(chatRequest);
+                        requests.add(List.copyOf(chatRequest.messages()));
                         AiMessage next = script.poll();
                         if (next == null) {
                             handler.onError(new IllegalStateException("the script has no more answers"));

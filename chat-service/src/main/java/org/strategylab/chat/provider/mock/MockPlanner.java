@@ -696,11 +696,24 @@ public final class MockPlanner {
             } else if (message instanceof ToolExecutionResultMessage result) {
                 ToolExecutionRequest request = requests.get(result.id());
                 if (request != null) {
-                    done.add(new Done(request.name(), parse(request.arguments()), parse(result.text())));
+                    done.add(new Done(request.name(), parse(request.arguments()), parse(unquoted(result.text()))));
                 }
             }
         }
         return done;
+    }
+
+    /**
+     * A tool result as its tool answered it: the loop hands text from outside StrategyLab to the model
+     * inside a quoted-data envelope (a first and a last line of markers), which a model reads through.
+     */
+    static String unquoted(String text) {
+        if (text == null || !text.startsWith("<<quoted data")) {
+            return text;
+        }
+        int start = text.indexOf('\n');
+        int end = text.lastIndexOf('\n');
+        return start < 0 || end <= start ? text : text.substring(start + 1, end).replace("< <", "<<");
     }
 
     private static Optional<Done> find(List<Done> done, String name, Predicate<JsonNode> arguments) {
