@@ -2,74 +2,99 @@ package org.strategylab.chat.agent;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
+import io.quarkus.qute.Engine;
+import io.quarkus.qute.Template;
+import io.quarkus.qute.TemplateLocator;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.strategylab.chat.graph.StrategyGraph;
 import org.strategylab.chat.tools.graph.GraphEdits;
 
-/** The system message of a turn: the agent's job, the site, the strategy as it stands, and what the user mentioned. */
+/**
+ * The system message of a turn, rendered from the Qute templates under {@code prompts/} in the
+ * resources: {@code agent.txt} for the chat's agent, {@code workbench.txt} for the workbench
+ * assistant, {@code sub-agent.txt} for a delegated task, and their shared parts under
+ * {@code prompts/parts/}. Each is rendered with the site, the record type, the strategy as it stands,
+ * what the user mentioned, and the names of the tools enabled for the turn, so the text names no tool
+ * the model cannot call.
+ *
+ * <p>A plain Qute engine of its own (strict rendering: an unknown name in a template fails the render,
+ * which the tests catch): turns are made outside CDI too (sub-agents, the loop's tests), and the
+ * templates sit outside {@code templates/}, so the Qute extension that quarkus-langchain4j brings
+ * along does not check them against types it cannot know.
+ */
 final class AgentInstructions {
+
+    /** The folder of the templates in the resources. */
+    static final String FOLDER = "prompts/";
+
+    private static final Engine ENGINE = Engine.builder().addDefaults().addLocator(AgentInstructions::locate)
+            .strictRendering(true).removeStandaloneLines(true).build();
 
     private AgentInstructions() {
     }
 
-    static String of(TurnRequest request) {
-        StringBuilder text = new StringBuilder();
-        if (request.task() != null) {
-            text.append("""
-                    You are a sub-agent of StrategyLab's strategy builder for VEuPathDB. You carry out exactly one task: \
-                    build ONE step of a search strategy on the site with your tools. Find the search with \
-                    search_for_searches, read its parameters with get_search_parameters, then create the step with \
-                    create_step (or transform_step when the task gives an input step). Do not combine steps: the \
-                    orchestrator does that. When the step exists, answer in one sentence naming its stepId.
-                    """);
-            text.append("\nSite: ").append(request.siteId()).append(". Record type ").append(request.graph().recordType())
-                    .append(".\n");
-            return text.toString();
-        }
-        if (request.experimentId() != null) {
-            text.append("""
-                    You are the workbench assistant of StrategyLab, scoped to one experiment of the user's (its \
-                    configuration, metrics and results are below). Help them read its results and refine it. The \
-                    wizard steps are: search, parameters, controls, run, results, analysis. To refine the result: \
-                    add_search_step (a search combined with the current result by an operator), \
-                    refine_with_gene_ids (INTERSECT keeps only those genes, UNION adds them, MINUS removes them); after \
-                    a refinement the metrics are stale until re_evaluate_controls recomputes them. Each refinement \
-                    is a new version of the experiment and the previous one is kept: undo_refinement goes back \
-                    to it in one step when the user wants the earlier result.
+    /** The system message of the turn, naming only the tools it may call. */
+    static String of(TurnRequest request, Collection<String> toolNames) {
+        String name = request.task() != null ? "sub-agent" : request.experimentId() != null ? "workbench" : "agent";
+        SortedSet<String> tools = new TreeSet<>(toolNames);
+        Map<String, Object> data = new HashMap<>();
+        data.put("site", request.siteId());
+        data.put("recordType", request.graph().recordType());
+        data.put("strategyName", request.strategyName());
+        data.put("tools", tools);
+        data.put("toolList", tools.isEmpty() ? "none" : String.join(", ", tools));
+        data.put("state", state(request.graph()));
+        data.put("mentions", request.contextBlocks());
+        return template(name).data(data).render();
+    }
 
-                    """);
+    /** The template of this name (without folder and suffix); an unknown one is a programming error. */
+    static Template template(String name) {
+        Template template = ENGINE.getTemplate(name);
+        if (template == null) {
+            throw new IllegalStateException("no template " + FOLDER + name + ".txt");
         }
-        text.append("""
-                You are StrategyLab's strategy builder for VEuPathDB. A researcher tells you which genes they want; \
-                you build a search strategy for them on the site, step by step, with your tools: searches joined by \
-                boolean combine steps (INTERSECT, UNION, MINUS, RMINUS, LONLY, RONLY) and transform steps.
+        return template;
+    }
 
-                How to work:
-                - Find searches with search_for_searches, read their parameters with get_search_parameters (and \
-                get_dependent_vocab for large or dependent vocabularies), then create_step with real parameter values.
-                - For two or more conditions, create one step per condition, then combine_steps them.
-                - The site checks every value; when a tool answers with an error, fix the call and try again.
-                - When the strategy is done, call validate_graph_structure, then tell the user in a few sentences what \
-                you built and how many genes it returns. Do not invent searches, parameter values or counts.
-                """);
-        text.append("\nSite: ").append(request.siteId()).append(". Strategy: \"").append(request.strategyName())
-                .append("\" (record type ").append(request.graph().recordType()).append(").\n");
-        StrategyGraph graph = request.graph();
+    /** The graph's steps and overview as one line of JSON, or null while it has no steps. */
+    private static String state(StrategyGraph graph) {
         if (graph.steps().isEmpty()) {
-            text.append("The strategy has no steps yet.\n");
-        } else {
-            ArrayNode steps = TurnEvents.object().putArray("steps");
-            graph.steps().forEach(step -> steps.add(GraphEdits.describe(step)));
-            ObjectNode state = TurnEvents.object();
-            state.set("steps", steps);
-            state.set("graph", GraphEdits.overview(graph));
-            text.append("The strategy as it stands: ").append(state).append('\n');
+            return null;
         }
-        List<String> blocks = request.contextBlocks();
-        if (!blocks.isEmpty()) {
-            text.append("\nThe user mentioned these; use them as context:\n");
-            blocks.forEach(block -> text.append(block).append('\n'));
+        ArrayNode steps = TurnEvents.object().putArray("steps");
+        graph.steps().forEach(step -> steps.add(GraphEdits.describe(step)));
+        ObjectNode state = TurnEvents.object();
+        state.set("steps", steps);
+        state.set("graph", GraphEdits.overview(graph));
+        return state.toString();
+    }
+
+    private static Optional<TemplateLocator.TemplateLocation> locate(String id) {
+        String path = FOLDER + id + (id.endsWith(".txt") ? "" : ".txt");
+        if (AgentInstructions.class.getClassLoader().getResource(path) == null) {
+            return Optional.empty();
         }
-        return text.toString();
+        return Optional.of(new TemplateLocator.TemplateLocation() {
+            @Override
+            public Reader read() {
+                InputStream stream = AgentInstructions.class.getClassLoader().getResourceAsStream(path);
+                return new InputStreamReader(stream, StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public Optional<io.quarkus.qute.Variant> getVariant() {
+                return Optional.empty();
+            }
+        });
     }
 }

@@ -39,6 +39,7 @@ import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
 import org.strategylab.chat.tools.TurnGraph;
 import org.strategylab.chat.tools.TurnScope;
+import org.strategylab.chat.tools.UserAction;
 import org.strategylab.edge.peer.CallFailures;
 import org.strategylab.eventlog.index.OperationStatus;
 
@@ -202,7 +203,7 @@ public final class AgentTurn {
     /** The rounds; answers the error that ended them early (a budget), or null. */
     private String loop() throws InterruptedException, TimeoutException, ModelCall.ModelFailure {
         List<ChatMessage> messages = new ArrayList<>();
-        messages.add(SystemMessage.from(AgentInstructions.of(request)));
+        messages.add(SystemMessage.from(AgentInstructions.of(request, tools.stream().map(AgentTool::name).toList())));
         messages.addAll(request.history());
         messages.add(UserMessage.from(request.userMessage()));
         List<ToolSpecification> specifications = tools.stream().map(AgentTool::specification).toList();
@@ -210,6 +211,10 @@ public final class AgentTurn {
         for (int round = 1; round <= budget.maxRounds(); round++) {
             if (cancelled) {
                 throw new CancellationException();
+            }
+            if (allowance.exceeded()) {
+                // spent by the tools of the round before (a delegation's sub-agents): no further model call
+                return stopped(tokensSpent());
             }
             ChatResponse response = call(model, ChatRequest.builder().messages(messages)
                     .toolSpecifications(specifications).build());
@@ -225,8 +230,7 @@ public final class AgentTurn {
                 return null;
             }
             if (allowance.exceeded()) {
-                return "the turn used its token budget (" + allowance.spent() + " of " + allowance.limit()
-                        + " tokens, its sub-agents' included) before the model finished";
+                return stopped(tokensSpent());
             }
             for (ToolExecutionRequest call : answer.toolExecutionRequests()) {
                 if (cancelled) {
@@ -237,7 +241,28 @@ public final class AgentTurn {
                 messages.add(ToolExecutionResultMessage.from(id, call.name(), result));
             }
         }
-        return "the turn used its " + budget.maxRounds() + " model calls before the model finished";
+        return stopped("the turn used its " + budget.maxRounds() + " model calls before the model finished");
+    }
+
+    private String tokensSpent() {
+        return "the turn used its token budget (" + allowance.spent() + " of " + allowance.limit()
+                + " tokens, its sub-agents' included) before the model finished";
+    }
+
+    /**
+     * Ends the turn's text with why it stopped and what it leaves, so the user reads it in the answer
+     * as well as in the {@code error} event; answers the reason.
+     */
+    private String stopped(String reason) {
+        if (request.task() != null) {
+            return reason; // a sub-agent's text reaches no one: its task's end says how it ended
+        }
+        String closing = "I had to stop here: " + reason + ". " + TurnEnding.whatWasBuilt(graph.current())
+                + " Send a message to go on from there.";
+        separateRounds();
+        text.append(closing);
+        events.assistantDelta(request.messageId(), closing);
+        return reason;
     }
 
     private static long tokens(dev.langchain4j.model.output.TokenUsage used) {
@@ -305,13 +330,19 @@ public final class AgentTurn {
         record.set("arguments", parseOrText(arguments));
         record.put("result", resultText);
         announceGraphChanges();
-        return resultText;
+        boolean outsideText = tools.stream().anyMatch(t -> t.name().equals(call.name()) && t.quotesOutsideText());
+        return outsideText ? QuotedData.wrap(call.name(), resultText) : resultText;
     }
 
     private JsonNode execute(String name, String arguments) throws InterruptedException {
         Optional<AgentTool> tool = tools.stream().filter(t -> t.name().equals(name)).findFirst();
         if (tool.isEmpty()) {
             return ToolResults.refusal("there is no tool named '" + name + "' in this conversation");
+        }
+        Optional<UserAction> action = tool.get().userAction();
+        if (action.isPresent() && !askedFor(action.get())) {
+            // the user did not ask for it in this turn: whatever asked (a quoted text, the model), nothing changes
+            return ToolResults.refusal(action.get().refusal(name)).put("notRequested", true);
         }
         JsonNode parsed;
         try {
@@ -346,6 +377,14 @@ public final class AgentTurn {
         } finally {
             currentTool.set(null);
         }
+    }
+
+    /**
+     * Whether the user's own message in this turn asks for this kind of action. A sub-agent's message
+     * is its task, written by the model, so a sub-agent never acts for the user.
+     */
+    private boolean askedFor(UserAction action) {
+        return request.task() == null && action.askedIn(request.userMessage());
     }
 
     /** {@code strategy_link} per push, {@code strategy_update} per change, then one {@code graph_snapshot} of the result. */

@@ -33,6 +33,23 @@ public interface AgentTool {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Whether its results carry text from outside StrategyLab (web pages, publications, gene records,
+     * the catalogue's descriptions): the loop hands such a result to the model as quoted data, to read
+     * and never to obey.
+     */
+    default boolean quotesOutsideText() {
+        return false;
+    }
+
+    /**
+     * The kind of action that changes what the user keeps, when it takes one: the loop runs it only
+     * when the user's own message in the turn asks for that kind ({@link UserAction#askedIn}).
+     */
+    default java.util.Optional<UserAction> userAction() {
+        return java.util.Optional.empty();
+    }
+
     /** Its specification for the model. */
     default ToolSpecification specification() {
         return ToolSpecification.builder().name(name()).description(description()).parameters(arguments()).build();

@@ -21,6 +21,7 @@ import org.strategylab.chat.agent.TurnEvents;
 import org.strategylab.chat.config.ChatConfig;
 import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.tools.AgentTool;
+import org.strategylab.chat.tools.TokenAllowance;
 import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
@@ -150,6 +151,13 @@ public class DelegateStrategySubtasksTool implements AgentTool {
         }
 
         private String task(DelegationPlan.Task task, String inputStep) {
+            TokenAllowance allowance = context.scope().tokenAllowance();
+            if (allowance != null && allowance.exceeded()) {
+                // the turn's one budget is spent (by earlier tasks, say): no sub-agent starts on nothing
+                report.addObject().put("path", task.path()).put("task", task.task()).put("status", "not_started");
+                throw new ToolRefusal(task.path() + " (\"" + task.task() + "\") was not started: the turn's token budget ("
+                        + allowance.limit() + " tokens, sub-agents included) is spent");
+            }
             context.scope().emit("subagent_task_start", TurnEvents.object().put("task", task.task())
                     .put("modelId", context.scope().model().entry().id()));
             SubAgents.Result result;

@@ -50,7 +50,7 @@ record MockGroupedPlan(ObjectNode plan, int tasks, String shape) {
 
     /** A group as a plan node: one task, or a combine of its two conditions. */
     private static int group(ObjectNode node, String text, String tail, String request, StringBuilder shape) {
-        List<MockPlanner.Condition> conditions = MockPlanner.conditions(text);
+        List<MockConditions.Condition> conditions = MockConditions.conditions(text);
         if (conditions.size() == 1) {
             node.put("type", "task").put("task", task(conditions.get(0).text(), tail, request));
             shape.append(conditions.get(0).text());
@@ -65,6 +65,6 @@ record MockGroupedPlan(ObjectNode plan, int tasks, String shape) {
     }
 
     private static String task(String condition, String tail, String request) {
-        return MockPlanner.withOrganism(tail.isEmpty() ? condition : condition + " " + tail, request);
+        return MockConditions.withOrganism(tail.isEmpty() ? condition : condition + " " + tail, request);
     }
 }

@@ -43,6 +43,11 @@ public class GetDependentVocabTool implements AgentTool {
     }
 
     @Override
+    public boolean quotesOutsideText() {
+        return true;
+    }
+
+    @Override
     public JsonObjectSchema arguments() {
         return JsonObjectSchema.builder()
                 .addStringProperty("searchName", "the search's name")

@@ -37,6 +37,11 @@ public class GetSearchParametersTool implements AgentTool {
     }
 
     @Override
+    public boolean quotesOutsideText() {
+        return true;
+    }
+
+    @Override
     public JsonObjectSchema arguments() {
         return JsonObjectSchema.builder()
                 .addStringProperty("searchName", "the search's name, e.g. GenesByGoTerm")

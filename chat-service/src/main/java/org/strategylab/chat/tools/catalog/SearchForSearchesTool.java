@@ -43,6 +43,11 @@ public class SearchForSearchesTool implements AgentTool {
     }
 
     @Override
+    public boolean quotesOutsideText() {
+        return true;
+    }
+
+    @Override
     public JsonObjectSchema arguments() {
         return JsonObjectSchema.builder()
                 .addStringProperty("query", "what the searches should find, in plain words")

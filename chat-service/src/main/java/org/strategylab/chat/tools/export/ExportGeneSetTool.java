@@ -16,6 +16,8 @@ import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
 import org.strategylab.chat.tools.graph.GraphEdits;
 import org.strategylab.chat.tools.workbench.ExperimentCalls;
+import java.util.Optional;
+import org.strategylab.chat.tools.UserAction;
 
 /**
  * {@code export_gene_set}: a step's genes (by default the strategy's result) saved as a gene set the
@@ -52,6 +54,11 @@ public class ExportGeneSetTool implements AgentTool {
     @Override
     public String group() {
         return "export";
+    }
+
+    @Override
+    public Optional<UserAction> userAction() {
+        return Optional.of(UserAction.EXPORT_GENE_SET);
     }
 
     @Override

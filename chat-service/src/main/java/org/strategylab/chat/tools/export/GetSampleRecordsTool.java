@@ -46,6 +46,11 @@ public class GetSampleRecordsTool implements AgentTool {
     }
 
     @Override
+    public boolean quotesOutsideText() {
+        return true;
+    }
+
+    @Override
     public JsonObjectSchema arguments() {
         return JsonObjectSchema.builder()
                 .addStringProperty("stepId", "the step (default: the root)")

@@ -16,6 +16,8 @@ import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
 import org.strategylab.edge.peer.PeerFailure;
+import java.util.Optional;
+import org.strategylab.chat.tools.UserAction;
 
 /** {@code push_strategy}: puts the strategy on the site as a real strategy the user can open there. */
 @ApplicationScoped
@@ -44,6 +46,11 @@ public class PushStrategyTool implements AgentTool {
     @Override
     public String group() {
         return "export";
+    }
+
+    @Override
+    public Optional<UserAction> userAction() {
+        return Optional.of(UserAction.SAVE_ON_SITE);
     }
 
     @Override

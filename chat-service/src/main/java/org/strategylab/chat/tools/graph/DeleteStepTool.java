@@ -10,6 +10,8 @@ import org.strategylab.chat.tools.AgentTool;
 import org.strategylab.chat.tools.ToolArguments;
 import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolResults;
+import java.util.Optional;
+import org.strategylab.chat.tools.UserAction;
 
 /** {@code delete_step}: removes a step no other step reads. */
 @ApplicationScoped
@@ -28,6 +30,11 @@ public class DeleteStepTool implements AgentTool {
     @Override
     public String group() {
         return "graph";
+    }
+
+    @Override
+    public Optional<UserAction> userAction() {
+        return Optional.of(UserAction.DELETE_STEP);
     }
 
     @Override

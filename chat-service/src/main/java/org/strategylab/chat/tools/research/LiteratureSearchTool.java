@@ -56,6 +56,11 @@ public class LiteratureSearchTool implements AgentTool {
     }
 
     @Override
+    public boolean quotesOutsideText() {
+        return true;
+    }
+
+    @Override
     public JsonObjectSchema arguments() {
         return JsonObjectSchema.builder()
                 .addStringProperty("query", "what to look for, in words or Europe PMC query syntax")

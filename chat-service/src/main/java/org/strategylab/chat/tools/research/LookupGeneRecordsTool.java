@@ -50,6 +50,11 @@ public class LookupGeneRecordsTool implements AgentTool {
     }
 
     @Override
+    public boolean quotesOutsideText() {
+        return true;
+    }
+
+    @Override
     public JsonObjectSchema arguments() {
         return JsonObjectSchema.builder()
                 .addProperty("geneIds", JsonArraySchema.builder().items(new JsonStringSchema())

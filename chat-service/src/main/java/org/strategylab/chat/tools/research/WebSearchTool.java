@@ -50,6 +50,11 @@ public class WebSearchTool implements AgentTool {
     }
 
     @Override
+    public boolean quotesOutsideText() {
+        return true;
+    }
+
+    @Override
     public JsonObjectSchema arguments() {
         return JsonObjectSchema.builder()
                 .addStringProperty("query", "what to look for on the web")

@@ -24,6 +24,7 @@ import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
 import org.strategylab.chat.tools.workbench.ExperimentCalls;
 import org.strategylab.eventlog.EventEnvelope;
+import org.strategylab.chat.tools.UserAction;
 
 /**
  * {@code optimize_search_parameters}: tunes parameters of one search against control genes with
@@ -68,6 +69,11 @@ public class OptimizeSearchParametersTool implements AgentTool {
     @Override
     public String group() {
         return "optimization";
+    }
+
+    @Override
+    public Optional<UserAction> userAction() {
+        return Optional.of(UserAction.OPTIMISE);
     }
 
     @Override
