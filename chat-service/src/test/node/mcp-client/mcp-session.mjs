@@ -81,6 +81,22 @@ async function run() {
       positiveControls: POSITIVES, enableCrossValidation: true, kFolds: 50 } })),
     unknownSite: await failure(a.callTool({ name: 'search_for_searches', arguments: { siteId: 'nosuchdb', query: 'x' } })),
   };
+  // from a question to an evaluated strategy and its report, without the web pages
+  const turnProgress = [];
+  const built = await a.callTool({ name: 'create_strategy', arguments: { siteId: SITE,
+    description: 'kinases in falciparum' } }, undefined, { ...LONG, onprogress: p => turnProgress.push(p) });
+  seen.strategy = { isError: built.isError === true, structured: built.structuredContent, progress: turnProgress };
+  const strategyId = built.structuredContent?.strategyId;
+  const evaluated = await a.callTool({ name: 'run_experiment', arguments: { siteId: SITE, name: `${name} strategy`,
+    strategyId, positiveControls: POSITIVES } }, undefined, LONG);
+  seen.strategyExperiment = evaluated.structuredContent;
+  const strategyReport = (await a.readResource({ uri: evaluated.structuredContent.resources.report })).contents[0];
+  seen.strategyReport = { length: strategyReport.text.length, hasName: strategyReport.text.includes(`${name} strategy`) };
+  const foldProgress = [];
+  seen.crossValidation = (await a.callTool({ name: 'cross_validate', arguments: { experimentId: id, kFolds: 2 } },
+    undefined, { ...LONG, onprogress: p => foldProgress.push(p) })).structuredContent;
+  seen.crossValidationProgress = foldProgress;
+  seen.otherUser.strategy = await failure(b.callTool({ name: 'get_strategy', arguments: { strategyId } }));
   await a.close();
   await b.close();
   return seen;

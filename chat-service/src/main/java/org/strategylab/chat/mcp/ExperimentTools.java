@@ -48,6 +48,9 @@ public class ExperimentTools {
     OperationsIndex index;
 
     @Inject
+    StrategyTools strategies;
+
+    @Inject
     McpConfig config;
 
     @Inject
@@ -71,7 +74,7 @@ public class ExperimentTools {
     @Tool(name = "run_experiment", description = "Evaluate a search, a strategy's step tree or a gene list against "
             + "control genes: the experiment runs on the site as the signed-in user and this call reports its "
             + "progress and waits for its figures (sensitivity, specificity, precision, F1, MCC ...), unless wait is "
-            + "false. Give searchName + parameters (search mode), stepTree (tree mode) or targetGeneIds (gene-list "
+            + "false. Give searchName + parameters (search mode), strategyId or stepTree (tree mode) or targetGeneIds (gene-list "
             + "mode), and positiveControls (and negativeControls) or controlSetId. Cancelling the call cancels the run.",
             outputSchema = @Tool.OutputSchema(from = Experiment.class))
     public ToolResponse runExperiment(
@@ -82,6 +85,8 @@ public class ExperimentTools {
             Map<String, Object> parameters,
             @ToolArg(description = "tree mode: the step tree ({searchName, parameters, primaryInput?, secondaryInput?, operator?})",
                     required = false) Map<String, Object> stepTree,
+            @ToolArg(description = "tree mode: one of your strategies (create_strategy), its whole tree evaluated",
+                    required = false) String strategyId,
             @ToolArg(description = "gene-list mode: the genes to evaluate", required = false) List<String> targetGeneIds,
             @ToolArg(description = "genes that should be in the result", required = false) List<String> positiveControls,
             @ToolArg(description = "genes that should not be in the result", required = false) List<String> negativeControls,
@@ -102,6 +107,12 @@ public class ExperimentTools {
         putIfSet(body, "searchName", searchName);
         putIfSet(body, "parameters", parameters);
         putIfSet(body, "stepTree", stepTree);
+        if (strategyId != null && !strategyId.isBlank()) {
+            if (stepTree != null) {
+                throw McpFailures.invalidArgument("strategyId", "give a strategyId or a stepTree, not both");
+            }
+            putIfSet(body, "stepTree", strategies.stepTree(user, strategyId));
+        }
         putIfSet(body, "targetGeneIds", targetGeneIds);
         putIfSet(body, "positiveControls", positiveControls);
         putIfSet(body, "negativeControls", negativeControls);

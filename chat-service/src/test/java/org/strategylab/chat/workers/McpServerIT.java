@@ -55,7 +55,9 @@ class McpServerIT extends OnChatStack {
         assertTrue(texts(run.path("input")).containsAll(List.of("searchName", "parameters", "stepTree",
                 "targetGeneIds", "positiveControls", "negativeControls", "controlSetId", "wait")), run.toString());
         for (String name : List.of("list_sites", "search_for_searches", "get_search_parameters",
-                "get_parameter_vocabulary", "get_experiment", "list_experiments", "cancel_operation")) {
+                "get_parameter_vocabulary", "get_experiment", "list_experiments", "cancel_operation",
+                "create_strategy", "get_strategy", "push_strategy", "cross_validate", "enrich", "threshold_sweep",
+                "step_analysis", "list_control_sets", "create_control_set")) {
             assertTrue(tool(seen, name).path("hasOutputSchema").asBoolean(), name + " in " + seen.path("tools"));
         }
 
@@ -104,6 +106,26 @@ class McpServerIT extends OnChatStack {
         assertTrue(bad.path("refusedByService").path("message").asText().contains("[kFolds]"), bad.toString());
         assertTrue(bad.path("unknownSite").path("message").asText().contains("[siteId]"), bad.toString());
         texts.assertReadable();
+
+        // a question, the agent's strategy, its evaluation and report
+        JsonNode strategy = seen.path("strategy").path("structured");
+        assertFalse(seen.path("strategy").path("isError").asBoolean(), seen.path("strategy").toString());
+        assertEquals("completed", strategy.path("turnStatus").asText(), strategy.toString());
+        assertTrue(strategy.path("steps").size() >= 1 && strategy.path("resultCount").asLong() > 0, strategy.toString());
+        assertTrue(seen.path("strategy").path("progress").toString().contains("calling"), seen.path("strategy").toString());
+        JsonNode evaluated = seen.path("strategyExperiment");
+        assertEquals("completed", evaluated.path("status").asText(), evaluated.toString());
+        assertEquals("multi-step", evaluated.path("mode").asText(), evaluated.toString());
+        assertEquals(strategy.path("resultCount").asLong(), evaluated.path("resultCount").asLong(), evaluated.toString());
+        assertTrue(seen.path("strategyReport").path("hasName").asBoolean(), seen.path("strategyReport").toString());
+        assertTrue(seen.path("otherUser").path("strategy").path("text").asText().startsWith("Not found"),
+                seen.path("otherUser").toString());
+
+        // an analysis followed to its end with progress
+        JsonNode crossValidation = seen.path("crossValidation");
+        assertEquals("completed", crossValidation.path("status").asText(), crossValidation.toString());
+        assertTrue(crossValidation.path("result").size() > 0, crossValidation.toString());
+        assertTrue(seen.path("crossValidationProgress").size() >= 1, seen.toString());
     }
 
     @Test
