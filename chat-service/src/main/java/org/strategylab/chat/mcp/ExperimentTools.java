@@ -221,7 +221,6 @@ public class ExperimentTools {
                 yield text.isBlank() ? phase : phase + ": " + text;
             }
             case "sweep_point" -> "point " + data.path("completedCount").asInt() + " of " + data.path("totalCount").asInt();
-            case "experiment_complete" -> "completed";
             case "experiment_error" -> "error: " + data.path("error").asText("");
             default -> null;
         };

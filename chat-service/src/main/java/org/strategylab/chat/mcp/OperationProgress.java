@@ -52,7 +52,9 @@ public class OperationProgress {
             AtomicBoolean cancelled = new AtomicBoolean();
             EventEnvelope terminal = mark.follow(operationId, event -> {
                 String text = message.apply(event);
-                if (text != null && progress != null && progress.token().isPresent()) {
+                // nothing more for a call the client cancelled (its events may still come before the next check)
+                if (text != null && progress != null && progress.token().isPresent()
+                        && (cancellation == null || !cancellation.check().isRequested())) {
                     progress.notificationBuilder().setProgress(reported.incrementAndGet()).setMessage(text)
                             .build().sendAndForget();
                 }
