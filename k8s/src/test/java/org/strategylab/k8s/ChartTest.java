@@ -281,6 +281,44 @@ class ChartTest {
     }
 
     @Test
+    void theMcpEndpointReachesChatServiceThroughTheGatewayUnbuffered() throws Exception {
+        RenderedChart chart = RenderedChart.render(Map.of("ingress.enabled", true, "ingress.host", "lab.example.edu"));
+        // the ingress sends /mcp (and the OAuth metadata under /.well-known) to the gateway, longest prefix first
+        Ingress ingress = single(chart.all(Ingress.class));
+        for (String path : List.of("/mcp", "/.well-known/oauth-protected-resource/mcp")) {
+            String backend = ingress.getSpec().getRules().stream().flatMap(r -> r.getHttp().getPaths().stream())
+                    .filter(p -> "Prefix".equals(p.getPathType()) && (p.getPath().equals("/") || path.equals(p.getPath())
+                            || path.startsWith(p.getPath() + "/")))
+                    .max(java.util.Comparator.comparingInt(p -> p.getPath().length()))
+                    .orElseThrow(() -> new AssertionError("no ingress path for " + path)).getBackend().getService().getName();
+            assertEquals(PREFIX + "gateway", backend, path);
+        }
+        // MCP answers stream (progress of a run): not buffered, not cut before the gateway's own idle timeout
+        Map<String, String> annotations = ingress.getMetadata().getAnnotations();
+        assertEquals("off", annotations.get("nginx.ingress.kubernetes.io/proxy-buffering"));
+        assertTrue(Integer.parseInt(annotations.get("nginx.ingress.kubernetes.io/proxy-read-timeout")) > 150);
+        // the gateway routes /mcp to chat-service: its own route table (the chart sets only the targets),
+        // unless the chart overrides chat-service's prefixes, which must then keep /mcp
+        Map<String, String> gateway = chart.named(ConfigMap.class, PREFIX + "gateway").getData();
+        java.util.Properties properties = new java.util.Properties();
+        try (var in = Files.newInputStream(Path.of("../event-log/gateway/src/main/resources/application.properties"))) {
+            properties.load(in);
+        }
+        String prefixes = gateway.getOrDefault("STRATEGYLAB_GATEWAY_ROUTES_CHAT_SERVICE_PREFIXES",
+                properties.getProperty("strategylab.gateway.routes.chat-service.prefixes"));
+        assertTrue(List.of(prefixes.split(",")).contains("/mcp"), prefixes);
+        Service chat = chart.named(Service.class, PREFIX + "chat-service");
+        assertEquals("http://" + chat.getMetadata().getName() + ":" + single(chat.getSpec().getPorts()).getPort(),
+                gateway.get("STRATEGYLAB_GATEWAY_ROUTES_CHAT_SERVICE_TARGET"));
+        // and chat-service admits the gateway
+        NetworkPolicy policy = chart.named(NetworkPolicy.class, PREFIX + "chat-service");
+        assertTrue(policy.getSpec().getIngress().stream().flatMap(r -> r.getFrom().stream())
+                .flatMap(peer -> peer.getPodSelector().getMatchExpressions().stream())
+                .anyMatch(e -> e.getKey().equals("app.kubernetes.io/component") && e.getValues().contains("gateway")),
+                policy.toString());
+    }
+
+    @Test
     void serviceMonitorsScrapeEveryServicesMetricsOnlyWhenAsked() {
         assertTrue(RenderedChart.render(Map.of()).custom("monitoring.coreos.com/v1", "ServiceMonitor").isEmpty());
         RenderedChart chart = RenderedChart.render(Map.of("metrics.serviceMonitor.enabled", true,

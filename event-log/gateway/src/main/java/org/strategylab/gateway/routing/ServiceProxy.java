@@ -33,6 +33,7 @@ import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.request.RequestIds;
 import org.strategylab.eventlog.index.OperationLogHeader;
 import org.strategylab.gateway.auth.CallerTokens;
+import org.strategylab.gateway.auth.ProtectedResourceMetadata;
 import org.strategylab.edge.problem.ProblemWriter;
 import org.strategylab.gateway.config.GatewayConfig;
 import org.strategylab.gateway.operations.OperationStarts;
@@ -98,6 +99,8 @@ public class ServiceProxy {
                         .setDecompressionSupported(false),
                 new PoolOptions().setHttp1MaxSize(config.maxConnectionsPerService()));
         router.route("/api/v1/*").order(-10).handler(this::route);
+        // the MCP endpoint (chat-service, Streamable HTTP); "/mcp/*" also matches "/mcp" itself
+        router.route(ProtectedResourceMetadata.MCP_PATH + "/*").order(-10).handler(this::route);
     }
 
     void close(@Observes ShutdownEvent event) {
@@ -123,6 +126,13 @@ public class ServiceProxy {
             return;
         }
         Optional<CallerTokens.VerifiedCaller> caller = tokens.verify(context.request());
+        if (caller.isEmpty() && isMcp(path)) {
+            // MCP clients learn from the challenge where to get a token (external mode: RFC 9728 metadata)
+            context.response().putHeader("WWW-Authenticate", ProtectedResourceMetadata.challenge(auth,
+                    ProtectedResourceMetadata.origin(context.request())));
+            problems.unauthorized(context);
+            return;
+        }
         if (caller.isEmpty() && !isPublic(path)) {
             problems.unauthorized(context);
             return;
@@ -133,6 +143,10 @@ public class ServiceProxy {
             return;
         }
         forward(context, target.get(), caller.orElse(null), ForwardedPath.uri(path, context.request().query()));
+    }
+
+    private static boolean isMcp(String path) {
+        return path.equals(ProtectedResourceMetadata.MCP_PATH) || path.startsWith(ProtectedResourceMetadata.MCP_PATH + "/");
     }
 
     private boolean isPublic(String path) {
@@ -184,7 +198,9 @@ public class ServiceProxy {
         // only the gateway vouches for a request: a caller's own peer header never passes
         headers.remove(PeerCredential.HEADER);
         peers.secret().ifPresent(secret -> headers.set(PeerCredential.HEADER, secret));
-        boolean streamOperation = caller != null && in.method() == HttpMethod.POST && acceptsEventStream(in);
+        // an MCP message accepts both JSON and an event stream (the MCP server picks): passed on as it is
+        boolean streamOperation = caller != null && in.method() == HttpMethod.POST && acceptsEventStream(in)
+                && !isMcp(uri.split("\\?", 2)[0]);
         if (streamOperation) {
             // the service answers 202 {operationId}; the gateway streams that operation itself
             headers.set(HttpHeaders.ACCEPT, "application/json");

@@ -84,6 +84,15 @@ public class FakeServicesResource implements QuarkusTestResourceLifecycleManager
                     request.response().setStatusCode(peer ? 200 : 403).putHeader("Content-Type", "application/json")
                             .end(peer ? SERVICE_OPENAPI : "{}");
                 }
+                case "/mcp" -> {
+                    // an MCP server answering a message as an event stream that stays open (the gateway
+                    // must pass each event on as it comes, and the caller's Accept as it was)
+                    var response = request.response().setChunked(true).putHeader("Content-Type", "text/event-stream");
+                    JsonObject seen = new JsonObject().put("accept", request.getHeader("Accept"))
+                            .put("authorization", request.getHeader("Authorization"))
+                            .put("peer", request.getHeader("X-StrategyLab-Peer"));
+                    response.write("event: message\ndata: " + seen.encode() + "\n\n");
+                }
                 case "/api/v1/sites/events" -> {
                     var response = request.response().setChunked(true).putHeader("Content-Type", "text/event-stream");
                     response.write("id: 1\nevent: tick\ndata: one\n\n");
