@@ -41,7 +41,8 @@ public class ListSitesTool implements AgentTool {
     @Override
     public JsonNode run(JsonNode arguments, ToolContext context) {
         ArrayNode sites = ToolResults.array();
-        for (JsonNode site : upstream.sites()) {
+        // upstream-gateway answers a page of sites: {items, total, …}
+        for (JsonNode site : upstream.sites().path("items")) {
             sites.addObject().put("id", site.path("id").asText()).put("name", site.path("displayName").asText(
                     site.path("name").asText())).put("isPortal", site.path("isPortal").asBoolean());
         }

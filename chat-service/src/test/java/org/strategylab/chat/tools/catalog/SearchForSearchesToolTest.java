@@ -35,6 +35,20 @@ class SearchForSearchesToolTest {
     @Inject
     SearchForSearchesTool tool;
 
+    @Inject
+    ListSitesTool sites;
+
+    @Test
+    void listSitesNamesEachSiteUpstreamGatewayServes() {
+        JsonNode result = sites.run(JSON.createObjectNode(), context(false));
+        assertEquals("cryptodb", result.path("currentSite").asText());
+        List<String> ids = new ArrayList<>();
+        result.path("sites").forEach(site -> ids.add(site.path("id").asText()));
+        // every site has its id (before, the tool read the page's fields as sites and gave empty ids)
+        assertTrue(ids.containsAll(List.of("plasmodb", "toxodb", "veupathdb")), ids.toString());
+        assertFalse(ids.contains(""), ids.toString());
+    }
+
     /** A turn's scope as the tools see it, with or without {@code disableRag}. */
     private record Scope(boolean disableRag) implements TurnScope {
         @Override
