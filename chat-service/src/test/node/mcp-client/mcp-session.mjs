@@ -97,6 +97,11 @@ async function run() {
     undefined, { ...LONG, onprogress: p => foldProgress.push(p) })).structuredContent;
   seen.crossValidationProgress = foldProgress;
   seen.otherUser.strategy = await failure(b.callTool({ name: 'get_strategy', arguments: { strategyId } }));
+  const both = [id, evaluated.structuredContent?.experimentId];
+  seen.overlap = (await a.callTool({ name: 'overlap', arguments: { experimentIds: both } })).structuredContent;
+  seen.otherUser.overlap = await failure(b.callTool({ name: 'overlap', arguments: { experimentIds: both } }));
+  seen.customEnrich = (await a.callTool({ name: 'custom_enrich', arguments: { experimentId: id, geneSetName: 'mine',
+    geneIds: POSITIVES } })).structuredContent;
   await a.close();
   await b.close();
   return seen;

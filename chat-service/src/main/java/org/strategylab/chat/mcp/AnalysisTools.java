@@ -18,8 +18,9 @@ import org.strategylab.eventlog.EventEnvelope;
 
 /**
  * The analyses of an experiment that has run, through experiment-service's endpoints as the caller:
- * cross-validation, threshold sweep and step analysis are operations followed to their end with
- * progress (an MCP cancellation cancels them); enrichment answers inside the request.
+ * cross-validation, threshold sweep, step analysis and parameter optimisation are operations followed
+ * to their end with progress (an MCP cancellation cancels them); enrichment, custom enrichment,
+ * overlap and the enrichment comparison answer inside the request.
  */
 public class AnalysisTools {
 
@@ -135,6 +136,111 @@ public class AnalysisTools {
                 () -> experiments.enrich(user.bearer(), id, body));
         return results.structured(new Enrichment(id,
                 mapper.convertValue(answer, new TypeReference<List<Map<String, Object>>>() { })));
+    }
+
+    @Tool(name = "optimize_parameter", description = "Tune one parameter of a completed search experiment for an "
+            + "objective (trials run on the site, reported as progress): the trials, the best value, the Pareto "
+            + "frontier of recall and false positives, and the parameter's sensitivity.",
+            outputSchema = @Tool.OutputSchema(from = Analysis.class))
+    public ToolResponse optimizeParameter(
+            @ToolArg(description = "the experiment's id") String experimentId,
+            @ToolArg(description = "the parameter to tune") String parameterName,
+            @ToolArg(description = "numeric, integer or categorical") String type,
+            @ToolArg(description = "numeric or integer: the smallest value", required = false) Double min,
+            @ToolArg(description = "numeric or integer: the largest value", required = false) Double max,
+            @ToolArg(description = "numeric or integer: the step between values", required = false) Double step,
+            @ToolArg(description = "categorical: the values to try", required = false) List<String> choices,
+            @ToolArg(description = "f1 (default), mcc, precision, recall, precision_at_K …", required = false) String objective,
+            @ToolArg(description = "trials, 5 to 200", required = false) Integer budget,
+            Progress progress, Cancellation cancellation) {
+        McpCaller.User user = caller.current();
+        String id = experimentId(experimentId);
+        ObjectNode spec = mapper.createObjectNode().put("name", McpArguments.name("parameterName", parameterName))
+                .put("type", McpArguments.name("type", type));
+        if (min != null) {
+            spec.put("min", min);
+        }
+        if (max != null) {
+            spec.put("max", max);
+        }
+        if (step != null) {
+            spec.put("step", step);
+        }
+        if (choices != null) {
+            spec.set("choices", mapper.valueToTree(choices));
+        }
+        ObjectNode body = mapper.createObjectNode();
+        body.putArray("specs").add(spec);
+        if (objective != null) {
+            body.put("objective", objective);
+        }
+        if (budget != null) {
+            body.put("budget", budget);
+        }
+        return follow(user, id, "optimizationResult", progress, cancellation,
+                () -> experiments.parameterOptimization(user.bearer(), id, body));
+    }
+
+    /** An answer experiment-service gives inside the request, as it gives it. */
+    public record Answer(String analysis, Map<String, Object> result) {
+    }
+
+    @Tool(name = "custom_enrich", description = "Enrichment of a gene set of your own in a completed experiment's "
+            + "result (an exact hypergeometric test within a background: the experiment's organism by default).",
+            outputSchema = @Tool.OutputSchema(from = Answer.class))
+    public ToolResponse customEnrich(
+            @ToolArg(description = "the experiment's id") String experimentId,
+            @ToolArg(description = "a name for the gene set") String geneSetName,
+            @ToolArg(description = "the gene set's IDs") List<String> geneIds,
+            @ToolArg(description = "the background's IDs (default: the experiment's organism)", required = false)
+            List<String> backgroundIds) {
+        McpCaller.User user = caller.current();
+        String id = experimentId(experimentId);
+        ObjectNode body = mapper.createObjectNode().put("geneSetName", McpArguments.name("geneSetName", geneSetName));
+        body.set("geneIds", mapper.valueToTree(geneIds == null ? List.of() : geneIds));
+        if (backgroundIds != null) {
+            body.set("backgroundIds", mapper.valueToTree(backgroundIds));
+        }
+        return answer("customEnrichment", failures.tool(ExperimentTools.EXPERIMENTS, "running the enrichment",
+                () -> experiments.customEnrich(user.bearer(), id, body)));
+    }
+
+    @Tool(name = "overlap", description = "The gene-set overlap of two or more of your experiments (pairwise and "
+            + "shared genes): an experiment's genes are its predicted positives by default, or its whole result.",
+            outputSchema = @Tool.OutputSchema(from = Answer.class))
+    public ToolResponse overlap(
+            @ToolArg(description = "2 to 50 experiment ids") List<String> experimentIds,
+            @ToolArg(description = "predicted-positives (default) or result", required = false) String basis) {
+        McpCaller.User user = caller.current();
+        ObjectNode body = mapper.createObjectNode();
+        body.set("experimentIds", mapper.valueToTree(experimentIds == null ? List.of() : experimentIds));
+        if (basis != null) {
+            body.put("basis", basis);
+        }
+        return answer("overlap", failures.tool(ExperimentTools.EXPERIMENTS, "comparing the experiments",
+                () -> experiments.overlap(user.bearer(), body)));
+    }
+
+    @Tool(name = "compare_enrichment", description = "The fold enrichment of every stored enrichment term across two "
+            + "or more of your experiments, optionally of one analysis type.",
+            outputSchema = @Tool.OutputSchema(from = Answer.class))
+    public ToolResponse compareEnrichment(
+            @ToolArg(description = "2 to 50 experiment ids") List<String> experimentIds,
+            @ToolArg(description = "go_function, go_component, go_process, pathway or word", required = false)
+            String analysisType) {
+        McpCaller.User user = caller.current();
+        ObjectNode body = mapper.createObjectNode();
+        body.set("experimentIds", mapper.valueToTree(experimentIds == null ? List.of() : experimentIds));
+        if (analysisType != null) {
+            body.put("analysisType", analysisType);
+        }
+        return answer("enrichmentComparison", failures.tool(ExperimentTools.EXPERIMENTS, "comparing the enrichments",
+                () -> experiments.enrichmentCompare(user.bearer(), body)));
+    }
+
+    private ToolResponse answer(String analysis, JsonNode answer) {
+        return results.structured(new Answer(analysis, mapper.convertValue(answer,
+                new TypeReference<Map<String, Object>>() { })));
     }
 
     private ToolResponse follow(McpCaller.User user, String experimentId, String field, Progress progress,

@@ -68,6 +68,27 @@ public interface ExperimentApi {
     @Consumes(MediaType.APPLICATION_JSON)
     JsonNode stepAnalysis(@HeaderParam("Authorization") String authorization, @PathParam("id") String id, JsonNode body);
 
+    @POST
+    @Path("/api/v1/experiments/{id}/parameter-optimization")
+    @Consumes(MediaType.APPLICATION_JSON)
+    JsonNode parameterOptimization(@HeaderParam("Authorization") String authorization, @PathParam("id") String id,
+                                   JsonNode body);
+
+    @POST
+    @Path("/api/v1/experiments/{id}/custom-enrich")
+    @Consumes(MediaType.APPLICATION_JSON)
+    JsonNode customEnrich(@HeaderParam("Authorization") String authorization, @PathParam("id") String id, JsonNode body);
+
+    @POST
+    @Path("/api/v1/experiments/overlap")
+    @Consumes(MediaType.APPLICATION_JSON)
+    JsonNode overlap(@HeaderParam("Authorization") String authorization, JsonNode body);
+
+    @POST
+    @Path("/api/v1/experiments/enrichment-compare")
+    @Consumes(MediaType.APPLICATION_JSON)
+    JsonNode enrichmentCompare(@HeaderParam("Authorization") String authorization, JsonNode body);
+
     @GET
     @Path("/api/v1/control-sets")
     JsonNode controlSets(@HeaderParam("Authorization") String authorization, @QueryParam("siteId") String siteId,

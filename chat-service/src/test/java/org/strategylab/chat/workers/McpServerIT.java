@@ -57,7 +57,8 @@ class McpServerIT extends OnChatStack {
         for (String name : List.of("list_sites", "search_for_searches", "get_search_parameters",
                 "get_parameter_vocabulary", "get_experiment", "list_experiments", "cancel_operation",
                 "create_strategy", "get_strategy", "push_strategy", "cross_validate", "enrich", "threshold_sweep",
-                "step_analysis", "list_control_sets", "create_control_set")) {
+                "step_analysis", "list_control_sets", "create_control_set", "optimize_parameter", "custom_enrich",
+                "overlap", "compare_enrichment")) {
             assertTrue(tool(seen, name).path("hasOutputSchema").asBoolean(), name + " in " + seen.path("tools"));
         }
 
@@ -126,6 +127,16 @@ class McpServerIT extends OnChatStack {
         assertEquals("completed", crossValidation.path("status").asText(), crossValidation.toString());
         assertTrue(crossValidation.path("result").size() > 0, crossValidation.toString());
         assertTrue(seen.path("crossValidationProgress").size() >= 1, seen.toString());
+
+        // answers inside the request: the two experiments' overlap, a gene set's enrichment; not for another user
+        JsonNode overlap = seen.path("overlap");
+        assertEquals("overlap", overlap.path("analysis").asText(), overlap.toString());
+        assertTrue(overlap.path("result").size() > 0, overlap.toString());
+        assertTrue(seen.path("otherUser").path("overlap").path("text").asText().startsWith("Not found"),
+                seen.path("otherUser").toString());
+        JsonNode custom = seen.path("customEnrich");
+        assertEquals("customEnrichment", custom.path("analysis").asText(), custom.toString());
+        assertTrue(custom.path("result").size() > 0, custom.toString());
     }
 
     @Test
