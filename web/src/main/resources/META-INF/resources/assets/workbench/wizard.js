@@ -171,7 +171,7 @@ function searchStep(go, context) {
       replace(results);
       return;
     }
-    replace(results, state.searches.length ? el('ul', { class: 'wb-choices', role: 'listbox', 'aria-label': 'Searches' },
+    replace(results, state.searches.length ? el('ul', { class: 'wb-choices', 'aria-label': 'Searches' },
       state.searches.slice(0, 40).map(s => el('li', {}, el('button', {
         type: 'button', class: state.search && state.search.name === s.name ? 'wb-choice chosen' : 'wb-choice',
         'data-search': s.name, 'aria-pressed': Boolean(state.search && state.search.name === s.name),
