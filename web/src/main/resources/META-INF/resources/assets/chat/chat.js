@@ -6,6 +6,9 @@ import { renderMarkdown } from './markdown.js';
 import { addReasoning, drawText, drawUsage, finishTool, newTurnView, scheduleText, taskCard, toolItem, userBubble } from './turn-view.js';
 import { StrategyGraph, drawGraph, stepDetail } from './graph.js';
 import { Mentions } from './mentions.js';
+import { conversationActions } from './housekeeping.js';
+import { toolSettings } from './tool-settings.js';
+import { showSuggestions } from './suggestions.js';
 
 const ui = {
   list: byId('conversation-list'),
@@ -42,6 +45,34 @@ const page = {
   renderedMessages: new Set(),
   opening: 0,            // bumps on every conversation switch, so late answers of an old one are dropped
 };
+
+const housekeeping = conversationActions(byId('conversation-actions'), byId('conversation-panel'), {
+  // a conversation begun on this page has no strategy view yet: its entry in the list stands in
+  current: () => page.strategyId ? { ...(page.conversations.find(c => c.id === page.strategyId) || {}),
+    ...(page.strategy || {}), id: page.strategyId } : null,
+  renamed: header => {
+    page.strategy = { ...(page.strategy || {}), name: header.name };
+    ui.title.textContent = header.name || 'Conversation';
+    loadConversations();
+  },
+  deleted: id => {
+    page.conversations = page.conversations.filter(c => c.id !== id);
+    newChat();
+    loadConversations();
+  },
+});
+
+const tools = toolSettings(byId('chat-settings'));
+
+/** A new chat offers first questions drawn from the chosen site's catalogue; an open one none. */
+function drawSuggestions() {
+  const list = byId('suggestions');
+  const site = ui.site.selectedOptions[0];
+  showSuggestions(list, page.strategyId ? null : ui.site.value, site ? site.textContent : '', text => {
+    ui.message.value = text;
+    ui.message.focus();
+  });
+}
 
 const mentions = new Mentions(ui.message, byId('mention-options'), byId('mention-chips'));
 
@@ -183,6 +214,8 @@ function newChat() {
   history.replaceState(null, '', location.pathname);
   ui.title.textContent = 'New chat';
   ui.site.disabled = false;
+  housekeeping.update(false);
+  drawSuggestions();
   replace(ui.messages, ui.empty);
   replace(ui.link);
   replace(ui.detail);
@@ -215,6 +248,8 @@ async function openConversation(strategyId, operationId) {
   page.turn = null;
   history.replaceState(null, '', '#' + encodeURIComponent(strategyId));
   ui.title.textContent = view.strategy.name || 'Conversation';
+  housekeeping.update(true);
+  replace(byId('suggestions'));
   ui.site.value = view.strategy.siteId;
   ui.site.disabled = true;
   replace(ui.messages);
@@ -554,6 +589,8 @@ async function send(event) {
   const model = page.models.find(m => m.id === ui.model.value);
   const body = { siteId: ui.site.value, message: text, mentions: mentions.selected() };
   if (page.strategyId) body.strategyId = page.strategyId;
+  const disabledTools = tools.disabled();
+  if (disabledTools.length) body.disabledTools = disabledTools;
   if (model) {
     body.provider = model.provider;
     body.model = model.id;
@@ -576,6 +613,8 @@ async function send(event) {
     history.replaceState(null, '', '#' + encodeURIComponent(started.strategyId));
     ui.site.disabled = true;
     if (ui.empty.parentNode) ui.empty.remove();
+    replace(byId('suggestions'));
+    housekeeping.update(true);
     loadConversations();
   }
   setRunning(started.operationId);
@@ -601,6 +640,7 @@ ui.cancel.addEventListener('click', cancel);
 ui.newChat.addEventListener('click', () => { newChat(); ui.message.focus(); });
 ui.search.addEventListener('input', drawConversations);
 ui.model.addEventListener('change', modelChanged);
+ui.site.addEventListener('change', () => { if (!page.strategyId) drawSuggestions(); });
 // registered after the mention list's own handler, which keeps the keys it uses
 ui.message.addEventListener('keydown', event => {
   if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
