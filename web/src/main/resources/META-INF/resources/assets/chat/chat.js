@@ -43,6 +43,7 @@ const page = {
   operationId: null,     // the running turn's operation
   turn: null,            // the view of the turn being streamed
   renderedMessages: new Set(),
+  fromHistory: false,    // true while Back or Forward opens a conversation (no new history entry)
   opening: 0,            // bumps on every conversation switch, so late answers of an old one are dropped
 };
 
@@ -202,6 +203,35 @@ function drawConversations() {
     typeof c.resultCount === 'number' ? formatCount(c.resultCount) + (!c.recordType || c.recordType === 'transcript' ? ' genes' : ' results') : null].filter(Boolean).join(' · '))))));
 }
 
+/**
+ * Conversations are in the browser's history: opening one (or a new chat) from the page adds an
+ * entry, so Back returns to the one before; one reached through Back or Forward adds none.
+ */
+function remember(hash) {
+  const target = location.pathname + hash;
+  if (location.pathname + location.hash === target) return;
+  if (page.fromHistory) {
+    history.replaceState(null, '', target);
+  } else {
+    history.pushState(null, '', target);
+  }
+}
+
+window.addEventListener('popstate', async () => {
+  const wanted = decodeURIComponent(location.hash.slice(1));
+  if (wanted === (page.strategyId || '')) return;
+  page.fromHistory = true;
+  try {
+    if (wanted) {
+      await openConversation(wanted);
+    } else {
+      newChat();
+    }
+  } finally {
+    page.fromHistory = false;
+  }
+});
+
 function newChat() {
   page.opening += 1;
   closeStream();
@@ -211,7 +241,7 @@ function newChat() {
   page.selectedStepId = null;
   page.renderedMessages = new Set();
   page.turn = null;
-  history.replaceState(null, '', location.pathname);
+  remember('');
   ui.title.textContent = 'New chat';
   ui.site.disabled = false;
   housekeeping.update(false);
@@ -246,7 +276,7 @@ async function openConversation(strategyId, operationId) {
   page.selectedStepId = null;
   page.renderedMessages = new Set();
   page.turn = null;
-  history.replaceState(null, '', '#' + encodeURIComponent(strategyId));
+  remember('#' + encodeURIComponent(strategyId));
   ui.title.textContent = view.strategy.name || 'Conversation';
   housekeeping.update(true);
   replace(byId('suggestions'));

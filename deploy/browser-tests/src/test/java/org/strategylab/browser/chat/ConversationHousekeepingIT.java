@@ -28,7 +28,7 @@ import org.strategylab.browser.support.Browsers;
 /**
  * A conversation's housekeeping on the chat page (issue 39, item 6), each checked against the API:
  * first questions drawn from the site's catalogue (searches the API lists); the settings panel's tools are the API's and one switched off is sent with the turn as
- * {@code disabledTools}; the conversation renamed and deleted: the new name is the stored one, a blank name is refused on its field and changes
+ * {@code disabledTools}; Back and Forward between two conversations; the conversation renamed and deleted: the new name is the stored one, a blank name is refused on its field and changes
  * nothing, a deleted conversation is a 404 and leaves the list.
  */
 class ConversationHousekeepingIT {
@@ -98,6 +98,28 @@ class ConversationHousekeepingIT {
                 String url = d.getCurrentUrl();
                 return url.contains("#") ? URLDecoder.decode(url.substring(url.indexOf('#') + 1), StandardCharsets.UTF_8) : null;
             }, WAIT);
+
+            // conversations are in the browser's history: Back returns to the one before, as the API names it
+            browser.driver().findElement(By.id("new-chat")).click();
+            WebElement second = browser.driver().findElement(By.id("message"));
+            second.sendKeys("reductases in falciparum");
+            second.sendKeys(Keys.ENTER);
+            String secondId = browser.waitFor(d -> {
+                String url = d.getCurrentUrl();
+                String id = url.contains("#") ? URLDecoder.decode(url.substring(url.indexOf('#') + 1), StandardCharsets.UTF_8) : "";
+                return !id.isEmpty() && !id.equals(strategyId) ? id : null;
+            }, WAIT);
+            browser.waitFor(d -> d.findElements(By.cssSelector(".message.assistant.ended")).isEmpty() ? null : true, TURN);
+            browser.waitFor(d -> browser.first(By.cssSelector("[data-strategy-id='" + strategyId + "']")), WAIT).click();
+            browser.waitFor(d -> d.getCurrentUrl().endsWith("#" + strategyId) ? true : null, WAIT);
+            browser.driver().navigate().back();
+            String secondName = strategy(secondId).body().path("strategy").path("name").asText();
+            browser.waitFor(d -> d.getCurrentUrl().endsWith("#" + secondId)
+                    && secondName.equals(d.findElement(By.id("chat-title")).getText()) ? true : null, WAIT);
+            browser.driver().navigate().forward();
+            String firstName = strategy(strategyId).body().path("strategy").path("name").asText();
+            browser.waitFor(d -> d.getCurrentUrl().endsWith("#" + strategyId)
+                    && firstName.equals(d.findElement(By.id("chat-title")).getText()) ? true : null, WAIT);
 
             // renamed: the title, the list and the API say the new name
             browser.waitFor(d -> browser.first(By.id("conversation-rename")).isDisplayed() ? true : null, WAIT);
