@@ -502,7 +502,7 @@ class WorkbenchPageIT {
             JsonNode optimised = await().atMost(WAIT).pollInterval(Duration.ofMillis(250)).until(
                     () -> get("/api/v1/experiments/" + id, token).path("treeOptimization"), t -> t.path("allTrials").size() > 0);
             List<WebElement> trialRows = browser.waitFor(x -> {
-                List<WebElement> rows = x.findElements(By.cssSelector("#wb-panel-trials tbody tr"));
+                List<WebElement> rows = x.findElements(By.cssSelector("#wb-panel-trials table:not(.wb-chart-values) tbody tr"));
                 return rows.size() == optimised.path("allTrials").size() ? rows : null;
             }, WAIT);
             assertTrue(d.findElement(By.id("wb-panel-trials")).getText()
@@ -635,6 +635,17 @@ class WorkbenchPageIT {
                 JsonNode bin = histogram.get(i);
                 String label = bin.hasNonNull("binLabel") ? bin.get("binLabel").asText() : bin.path("binStart").asText();
                 assertEquals(label.replaceAll("<[^>]*>", "") + ": " + bin.get("value").asText(), bars.get(i));
+            }
+            // a screen reader reads the same values from the chart's hidden table (issue 39, item 9)
+            List<WebElement> valueRows = d.findElements(By.cssSelector("#wb-distribution table.wb-chart-values tbody tr"));
+            assertEquals(bars.size(), valueRows.size());
+            for (int i = 0; i < valueRows.size(); i++) {
+                JsonNode bin = histogram.get(i);
+                String label = bin.hasNonNull("binLabel") ? bin.get("binLabel").asText() : bin.path("binStart").asText();
+                assertEquals(label.replaceAll("<[^>]*>", ""),
+                        valueRows.get(i).findElement(By.tagName("th")).getAttribute("textContent"));
+                assertEquals(bin.get("value").asText(),
+                        valueRows.get(i).findElement(By.tagName("td")).getAttribute("textContent").replace(",", ""));
             }
             browser.script("document.getElementById('wb-distribution').scrollIntoView()");
             browser.screenshot("workbench-distribution-1280");

@@ -6,6 +6,9 @@ import { renderMarkdown } from './markdown.js';
 import { addReasoning, drawText, drawUsage, finishTool, newTurnView, scheduleText, taskCard, toolItem, userBubble } from './turn-view.js';
 import { StrategyGraph, drawGraph, stepDetail } from './graph.js';
 import { Mentions } from './mentions.js';
+import { conversationActions } from './housekeeping.js';
+import { toolSettings } from './tool-settings.js';
+import { showSuggestions } from './suggestions.js';
 
 const ui = {
   list: byId('conversation-list'),
@@ -40,8 +43,37 @@ const page = {
   operationId: null,     // the running turn's operation
   turn: null,            // the view of the turn being streamed
   renderedMessages: new Set(),
+  fromHistory: false,    // true while Back or Forward opens a conversation (no new history entry)
   opening: 0,            // bumps on every conversation switch, so late answers of an old one are dropped
 };
+
+const housekeeping = conversationActions(byId('conversation-actions'), byId('conversation-panel'), {
+  // a conversation begun on this page has no strategy view yet: its entry in the list stands in
+  current: () => page.strategyId ? { ...(page.conversations.find(c => c.id === page.strategyId) || {}),
+    ...(page.strategy || {}), id: page.strategyId } : null,
+  renamed: header => {
+    page.strategy = { ...(page.strategy || {}), name: header.name };
+    ui.title.textContent = header.name || 'Conversation';
+    loadConversations();
+  },
+  deleted: id => {
+    page.conversations = page.conversations.filter(c => c.id !== id);
+    newChat();
+    loadConversations();
+  },
+});
+
+const tools = toolSettings(byId('chat-settings'));
+
+/** A new chat offers first questions drawn from the chosen site's catalogue; an open one none. */
+function drawSuggestions() {
+  const list = byId('suggestions');
+  const site = ui.site.selectedOptions[0];
+  showSuggestions(list, page.strategyId ? null : ui.site.value, site ? site.textContent : '', text => {
+    ui.message.value = text;
+    ui.message.focus();
+  });
+}
 
 const mentions = new Mentions(ui.message, byId('mention-options'), byId('mention-chips'));
 
@@ -171,6 +203,35 @@ function drawConversations() {
     typeof c.resultCount === 'number' ? formatCount(c.resultCount) + (!c.recordType || c.recordType === 'transcript' ? ' genes' : ' results') : null].filter(Boolean).join(' · '))))));
 }
 
+/**
+ * Conversations are in the browser's history: opening one (or a new chat) from the page adds an
+ * entry, so Back returns to the one before; one reached through Back or Forward adds none.
+ */
+function remember(hash) {
+  const target = location.pathname + hash;
+  if (location.pathname + location.hash === target) return;
+  if (page.fromHistory) {
+    history.replaceState(null, '', target);
+  } else {
+    history.pushState(null, '', target);
+  }
+}
+
+window.addEventListener('popstate', async () => {
+  const wanted = decodeURIComponent(location.hash.slice(1));
+  if (wanted === (page.strategyId || '')) return;
+  page.fromHistory = true;
+  try {
+    if (wanted) {
+      await openConversation(wanted);
+    } else {
+      newChat();
+    }
+  } finally {
+    page.fromHistory = false;
+  }
+});
+
 function newChat() {
   page.opening += 1;
   closeStream();
@@ -180,9 +241,11 @@ function newChat() {
   page.selectedStepId = null;
   page.renderedMessages = new Set();
   page.turn = null;
-  history.replaceState(null, '', location.pathname);
+  remember('');
   ui.title.textContent = 'New chat';
   ui.site.disabled = false;
+  housekeeping.update(false);
+  drawSuggestions();
   replace(ui.messages, ui.empty);
   replace(ui.link);
   replace(ui.detail);
@@ -213,8 +276,10 @@ async function openConversation(strategyId, operationId) {
   page.selectedStepId = null;
   page.renderedMessages = new Set();
   page.turn = null;
-  history.replaceState(null, '', '#' + encodeURIComponent(strategyId));
+  remember('#' + encodeURIComponent(strategyId));
   ui.title.textContent = view.strategy.name || 'Conversation';
+  housekeeping.update(true);
+  replace(byId('suggestions'));
   ui.site.value = view.strategy.siteId;
   ui.site.disabled = true;
   replace(ui.messages);
@@ -554,6 +619,8 @@ async function send(event) {
   const model = page.models.find(m => m.id === ui.model.value);
   const body = { siteId: ui.site.value, message: text, mentions: mentions.selected() };
   if (page.strategyId) body.strategyId = page.strategyId;
+  const disabledTools = tools.disabled();
+  if (disabledTools.length) body.disabledTools = disabledTools;
   if (model) {
     body.provider = model.provider;
     body.model = model.id;
@@ -576,6 +643,8 @@ async function send(event) {
     history.replaceState(null, '', '#' + encodeURIComponent(started.strategyId));
     ui.site.disabled = true;
     if (ui.empty.parentNode) ui.empty.remove();
+    replace(byId('suggestions'));
+    housekeeping.update(true);
     loadConversations();
   }
   setRunning(started.operationId);
@@ -601,6 +670,7 @@ ui.cancel.addEventListener('click', cancel);
 ui.newChat.addEventListener('click', () => { newChat(); ui.message.focus(); });
 ui.search.addEventListener('input', drawConversations);
 ui.model.addEventListener('change', modelChanged);
+ui.site.addEventListener('change', () => { if (!page.strategyId) drawSuggestions(); });
 // registered after the mention list's own handler, which keeps the keys it uses
 ui.message.addEventListener('keydown', event => {
   if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {

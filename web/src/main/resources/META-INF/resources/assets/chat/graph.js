@@ -102,6 +102,8 @@ function node(graph, step, onSelect, selectedId, seen) {
         : el('li', { role: 'treeitem' }, el('span', { class: 'muted' }, 'missing step ' + inputId)));
     }
   }
+  // the visible words are the start of the button's name (WCAG 2.5.3, label in name); the full
+  // description follows for screen readers
   const label = [
     el('span', { class: 'step-kind kind-' + kind }, kind === 'combine' ? (step.operator || 'combine') : kind),
     el('span', { class: 'step-name' }, step.displayName || step.searchName || step.id),
@@ -116,9 +118,8 @@ function node(graph, step, onSelect, selectedId, seen) {
     'data-step-id': step.id,
     'data-kind': kind,
     'aria-pressed': step.id === selectedId ? 'true' : 'false',
-    'aria-label': describe(step, kind),
     onclick: () => onSelect(step),
-  }, label);
+  }, label, el('span', { class: 'visually-hidden' }, ' — ' + describe(step, kind)));
   return el('li', { role: 'treeitem', 'aria-expanded': children.length ? 'true' : false },
     button, children.length ? el('ul', { role: 'group' }, children) : null);
 }

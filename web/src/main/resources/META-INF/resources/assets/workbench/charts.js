@@ -1,6 +1,21 @@
 // The workbench's charts, drawn as SVG: lines with points (PR curve, list size vs recall, sweeps),
-// bars (precision at K) and the Jaccard heatmap. Labels are text nodes.
+// bars (precision at K) and the Jaccard heatmap. Labels are text nodes. Each chart comes with a
+// visually hidden table of its values, so a screen reader reads the numbers, not only the title.
+import { el } from '/assets/shared/dom.js';
 import { svg, num } from './util.js';
+
+/** The chart and, after it, a table of its values that only screen readers read (a fragment). */
+function withValues(chart, title, headers, rows) {
+  // the hidden box is a div around the table: a table is never narrower than its cells
+  const table = el('div', { class: 'visually-hidden' }, el('table', { class: 'wb-chart-values' },
+    el('caption', {}, title + ': values'),
+    el('thead', {}, el('tr', {}, headers.map(h => el('th', { scope: 'col' }, h)))),
+    el('tbody', {}, rows.map(row => el('tr', {}, row.map((cell, i) => i === 0
+      ? el('th', { scope: 'row' }, String(cell)) : el('td', {}, String(cell))))))));
+  const fragment = document.createDocumentFragment();
+  fragment.append(chart, table);
+  return fragment;
+}
 
 const W = 420;
 const H = 240;
@@ -41,7 +56,7 @@ function ticks(min, max, count = 5) {
 
 /**
  * A line chart. series: [{name, points: [[x, y], …], cls}]; y in 0..1 unless yMax given.
- * Returns the <svg>; each point is a <circle class="point"> with a <title>.
+ * Returns the <svg> (each point a <circle class="point"> with a <title>) and its values table.
  */
 export function lineChart({ title, xLabel, yLabel, series, yMax = 1, xMin, xMax, categories, integerX }) {
   const xs = series.flatMap(s => s.points.map(p => p[0]));
@@ -74,7 +89,9 @@ export function lineChart({ title, xLabel, yLabel, series, yMax = 1, xMin, xMax,
       root.append(svg('text', { x: x + 14, y: 13, class: 'tick' }, s.name));
     });
   }
-  return root;
+  const rows = series.flatMap(s => [...s.points].sort((a, b) => a[0] - b[0]).slice(0, 200)
+    .map(p => [s.name, categories ? categories[p[0]] : num(p[0]), num(p[1])]));
+  return withValues(root, title, ['series', xLabel, yLabel], rows);
 }
 
 /** A bar chart of [{label, value}] with values in 0..1. */
@@ -91,7 +108,7 @@ export function barChart({ title, yLabel, bars }) {
     root.append(svg('text', { x: (x + band * 0.3).toFixed(1), y: H - PAD.bottom + 14, 'text-anchor': 'middle', class: 'tick' }, b.label));
     root.append(svg('text', { x: (x + band * 0.3).toFixed(1), y: (sy(v) - 4).toFixed(1), 'text-anchor': 'middle', class: 'tick' }, num(b.value, 2)));
   });
-  return root;
+  return withValues(root, title, ['K', yLabel], bars.map(b => [b.label, num(b.value)]));
 }
 
 /** A square heatmap of labels × labels with values in 0..1 (the diagonal given as 1). */
@@ -118,7 +135,8 @@ export function heatmap({ title, labels, value }) {
     root.append(svg('text', { x: left + r * cell + cell / 2, y: top + n * cell + 8, class: 'tick',
       transform: `rotate(40 ${left + r * cell + cell / 2} ${top + n * cell + 8})` }, shorten(rowLabel)));
   });
-  return root;
+  return withValues(root, title, ['experiment', ...labels],
+    labels.map((rowLabel, r) => [rowLabel, ...labels.map((c, j) => num(r === j ? 1 : value(r, j)))]));
 }
 
 function shorten(label) {
@@ -142,5 +160,5 @@ export function histogram({ title, bins }) {
     root.append(svg('rect', { x: left, y: y + 2, width: w.toFixed(1), height: row - 6, class: 'bar' }, svg('title', {}, `${b.label}: ${b.value}`)));
     root.append(svg('text', { x: left + w + 4, y: y + 13, class: 'tick' }, num(b.value)));
   });
-  return root;
+  return withValues(root, title, ['value', 'count'], bins.map(b => [b.label, num(b.value)]));
 }

@@ -7,6 +7,7 @@ import { api } from '/assets/shared/operation-stream.js';
 import { analysisTypeName, caveats, errorText, messageOf, num, pct, pager, recordNoun, sortableTable } from './util.js';
 import { barChart, histogram, lineChart } from './charts.js';
 import { resolutionView } from './resolution.js';
+import { downloadLinks } from './export.js';
 
 const CARDS = [['sensitivity', 'Sensitivity (recall)'], ['specificity', 'Specificity'], ['precision', 'Precision'],
   ['f1Score', 'F1 score'], ['mcc', 'MCC'], ['balancedAccuracy', 'Balanced accuracy']];
@@ -211,6 +212,22 @@ function records(experiment) {
     }
   }
 
+  /** The columns a person can show: every displayable attribute but the key, ticked when shown. */
+  function columnChooser() {
+    const shown = new Set(state.attributes.map(a => a.name));
+    return el('details', { class: 'wb-columns', id: 'wb-columns' }, el('summary', {}, 'Columns'),
+      el('fieldset', {}, el('legend', { class: 'visually-hidden' }, 'Columns shown'),
+        state.allAttributes.filter(a => !KEY_COLUMNS.has(a.name)).map(a => el('label', {}, el('input', {
+          type: 'checkbox', value: a.name, checked: shown.has(a.name),
+          onchange: e => {
+            state.attributes = e.target.checked ? [...state.attributes, a]
+              : state.attributes.filter(x => x.name !== a.name);
+            state.columnsOpen = true;
+            load();
+          },
+        }), ' ', a.displayName || a.name))));
+  }
+
   function drawRecords(page) {
     const meta = page.meta || {};
     const total = meta.totalCount || 0;
@@ -239,7 +256,9 @@ function records(experiment) {
     const genes = meta.displayTotalCount;
     const size = typeof genes === 'number' && genes > 0 && genes !== total
       ? genesAndTranscripts(genes, total) : null;
-    replace(table, size ? el('p', { class: 'muted', id: 'wb-records-size' }, `${size}; one row per transcript`) : null, el('div', { class: 'wb-table-wrap' }, el('table', { id: 'wb-records-table' }, el('thead', {}, head), el('tbody', {}, rows))),
+    const chooser = columnChooser();
+    chooser.open = Boolean(state.columnsOpen);
+    replace(table, size ? el('p', { class: 'muted', id: 'wb-records-size' }, `${size}; one row per transcript`) : null, chooser, el('div', { class: 'wb-table-wrap' }, el('table', { id: 'wb-records-table' }, el('thead', {}, head), el('tbody', {}, rows))),
       meta.metricsStale ? el('p', { class: 'warning-text' }, 'The result changed since the metrics were computed: re-evaluate.') : null,
       pager(Math.floor(state.offset / PAGE), pages, total, p => { state.offset = p * PAGE; load(); }));
   }
@@ -247,7 +266,7 @@ function records(experiment) {
   drawFilter();
   load();
   return el('section', { class: 'wb-records', 'aria-labelledby': 'wb-records-title' },
-    el('h3', { id: 'wb-records-title' }, 'Records'), filter, el('div', { class: 'wb-records-split' }, table, detail));
+    el('h3', { id: 'wb-records-title' }, 'Records'), filter, downloadLinks(experiment), el('div', { class: 'wb-records-split' }, table, detail));
 }
 
 /** A site's attribute value as plain text: WDK puts markup (<i>…</i>) in some; it is dropped, never parsed. */

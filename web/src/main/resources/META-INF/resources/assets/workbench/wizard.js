@@ -6,6 +6,7 @@ import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
 import { ENRICHMENT_TYPES, errorText, field, fieldErrors, messageOf, parseIds, recordNoun } from './util.js';
 import { resolutionView } from './resolution.js';
+import { termPicker, wantsTypeahead } from './term-picker.js';
 
 const STEPS = ['search', 'parameters', 'controls', 'run', 'results', 'analysis'];
 
@@ -145,9 +146,8 @@ function searchStep(go, context) {
         state.recordTypes = [];
       }
     }
-    const types = state.recordTypes.some(t => t.name === state.recordType) ? state.recordTypes
-      : [{ name: state.recordType, displayName: state.recordType }, ...state.recordTypes];
-    replace(recordType, types.map(t => el('option', { value: t.name }, t.displayName || t.name)));
+    replace(recordType, recordTypeChoices(state.recordTypes, state.recordType)
+      .map(t => el('option', { value: t.name }, t.label)));
     recordType.value = state.recordType;
   }
 
@@ -171,12 +171,13 @@ function searchStep(go, context) {
       replace(results);
       return;
     }
-    replace(results, state.searches.length ? el('ul', { class: 'wb-choices', role: 'listbox', 'aria-label': 'Searches' },
+    replace(results, state.searches.length ? el('ul', { class: 'wb-choices', 'aria-label': 'Searches' },
       state.searches.slice(0, 40).map(s => el('li', {}, el('button', {
         type: 'button', class: state.search && state.search.name === s.name ? 'wb-choice chosen' : 'wb-choice',
         'data-search': s.name, 'aria-pressed': Boolean(state.search && state.search.name === s.name),
         onclick: () => { state.search = s; state.specs = null; state.values = {}; state.errors = new Map(); go('parameters'); },
-      }, el('strong', {}, s.displayName || s.name), el('span', { class: 'muted' }, s.description || s.name)))))
+      }, el('strong', {}, s.displayName || s.name), el('span', { class: 'visually-hidden' }, ': '),
+      el('span', { class: 'muted' }, s.description || s.name)))))
       : el('p', { class: 'muted' }, 'No search matches those words.'));
   }
 
@@ -222,6 +223,19 @@ function searchStep(go, context) {
     searchPart, error);
 }
 
+/**
+ * The record types a person can choose from, each with a label of its own: types with no search
+ * are left out (VEuPathDB's "gene" type, whose gene searches are the "transcript" type's, is called
+ * "Gene" too), and two types that still share a display name are told apart by their names.
+ */
+export function recordTypeChoices(types, current) {
+  const listed = types.filter(t => t.name === current || t.searchCount === undefined || t.searchCount > 0);
+  if (!listed.some(t => t.name === current)) listed.unshift({ name: current, displayName: current });
+  const shown = t => t.displayName || t.name;
+  return listed.map(t => ({ name: t.name,
+    label: listed.filter(o => shown(o) === shown(t)).length > 1 ? `${shown(t)} (${t.name})` : shown(t) }));
+}
+
 // 2. parameters -----------------------------------------------------------------------------------
 
 function specsPath() {
@@ -264,6 +278,43 @@ function initialValue(p) {
   return v === null || v === undefined ? '' : String(v);
 }
 
+/**
+ * An organism parameter starts at one organism, not at every organism of the site (the site's own
+ * default): the one this person chose last on the site, else the vocabulary's first.
+ */
+function oneOrganism(p, value) {
+  if (p.type !== 'multi-pick-vocabulary' || !/organism/i.test(p.name) || !Array.isArray(value) || value.length <= 1) {
+    return value;
+  }
+  const leaves = vocabularyTerms(p.vocabulary).filter(t => t.leaf).map(t => t.term);
+  const remembered = rememberedOrganism();
+  if (remembered && leaves.includes(remembered)) return [remembered];
+  return leaves.length ? [leaves[0]] : value;
+}
+
+function organismKey() {
+  return 'strategylab.organism.' + state.siteId;
+}
+
+function rememberedOrganism() {
+  try {
+    return localStorage.getItem(organismKey());
+  } catch (e) {
+    return null; // storage refused (private mode): the first organism then
+  }
+}
+
+function rememberOrganism(p) {
+  const value = state.values[p.name];
+  if (/organism/i.test(p.name) && Array.isArray(value) && value.length === 1) {
+    try {
+      localStorage.setItem(organismKey(), value[0]);
+    } catch (e) {
+      // not remembered: nothing else depends on it
+    }
+  }
+}
+
 /** The values as the experiment and /validate take them: arrays for multi-picks, strings else. */
 function contextValues() {
   const out = {};
@@ -290,7 +341,7 @@ function parameterStep(go) {
     try {
       state.specs = await api('GET', specsPath() + '/param-specs');
       for (const p of state.specs.parameters || []) {
-        if (!(p.name in state.values)) state.values[p.name] = initialValue(p);
+        if (!(p.name in state.values)) state.values[p.name] = oneOrganism(p, initialValue(p));
       }
       drawForm();
     } catch (e) {
@@ -300,6 +351,7 @@ function parameterStep(go) {
 
   async function changed(p) {
     state.errors.delete('/contextValues/' + p.name);
+    rememberOrganism(p);
     if (p.dependentParams && p.dependentParams.length) {
       try {
         const answer = await api('POST', specsPath() + '/dependent-params',
@@ -325,6 +377,14 @@ function parameterStep(go) {
     let input;
     if (p.type === 'single-pick-vocabulary' || p.type === 'multi-pick-vocabulary') {
       const terms = vocabularyTerms(p.vocabulary);
+      if (p.type === 'multi-pick-vocabulary' && wantsTypeahead(p, terms)) {
+        return el('div', { class: 'wb-field' + (err ? ' invalid' : '') }, termPicker({
+          id, parameter: p, terms, chosen: state.values[p.name] || [],
+          vocabularyPath: `${specsPath()}/param-specs/${encodeURIComponent(p.name)}/vocabulary`,
+          onChange: picked => { state.values[p.name] = picked; changed(p); },
+          invalid: err ? { describedBy: errId } : null,
+        }), err ? el('p', { id: errId, class: 'error field-error' }, err) : null);
+      }
       if (p.type === 'multi-pick-vocabulary') {
         const chosen = new Set(state.values[p.name] || []);
         input = el('fieldset', { id, class: 'wb-checks', 'aria-invalid': common['aria-invalid'], 'aria-describedby': common['aria-describedby'] },

@@ -99,9 +99,12 @@ public final class Browser implements AutoCloseable {
 
     /**
      * Writes the visible page area to {@code <screenshots>/<name>.png} (system property
-     * {@code strategylab.it.screenshots}, {@code target/screenshots} by default) and returns the path.
+     * {@code strategylab.it.screenshots}, {@code target/screenshots} by default) and returns the path,
+     * after checking the page as it is with axe ({@link #assertAccessible}): every page state a test
+     * records is one a person can use with a screen reader or the keyboard.
      */
     public Path screenshot(String name) {
+        assertAccessible(name);
         Path directory = Path.of(System.getProperty("strategylab.it.screenshots", "target/screenshots"));
         try {
             Files.createDirectories(directory);
@@ -110,6 +113,20 @@ public final class Browser implements AutoCloseable {
             return target;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the screenshot " + name, e);
+        }
+    }
+
+    /**
+     * Fails when axe-core, run in the page as it is now, finds a serious or critical violation
+     * (WCAG 2.1 A/AA and axe's best practices), naming each rule and the elements it found.
+     *
+     * @param state what the page shows, for the failure message
+     */
+    public void assertAccessible(String state) {
+        List<String> violations = Accessibility.violations(this);
+        if (!violations.isEmpty()) {
+            throw new AssertionError("axe finds serious or critical violations in " + state + ":\n  "
+                    + String.join("\n  ", violations));
         }
     }
 

@@ -38,4 +38,12 @@ class ThesaurusTest {
     void theShippedThesaurusMapsTheIssuesExample() {
         assertEquals(List.of("signal peptide secreted"), Thesaurus.shipped().expansions("secreted proteins"));
     }
+
+    @Test
+    void aGoTermsNameOrAnEnzymeClassLeadsToTheGoTermSearch() {
+        // the walk-through of issue 39: neither found the GO Term search in the wizard
+        Thesaurus shipped = Thesaurus.shipped();
+        assertEquals(List.of("GO term"), shipped.expansions("protein kinase activity"));
+        assertEquals(List.of("GO term"), shipped.expansions("kinase"));
+    }
 }

@@ -1,0 +1,119 @@
+package org.strategylab.browser;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.strategylab.browser.support.Browser;
+import org.strategylab.browser.support.BrowserStack;
+import org.strategylab.browser.support.Browsers;
+
+/**
+ * An experiment's results as VEuPathDB users expect (issue 39, item 8): the classified control genes
+ * downloaded as TSV are the API's classes, gene for gene; the column chooser adds a column to the
+ * records table.
+ */
+class ResultsExportIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final List<String> REDUCTASES = List.of("PF3D7_0102200", "PF3D7_0102300", "PF3D7_0102400", "PF3D7_0105900");
+    private static final List<String> KINASES = List.of("PF3D7_0105300", "PF3D7_0106300", "PF3D7_0107800", "PF3D7_0103200");
+
+    private static BrowserStack stack;
+
+    @BeforeAll
+    static void startStack() {
+        stack = BrowserStack.shared();
+    }
+
+    @Test
+    void theClassifiedGenesDownloadAsTheApiClassesThemAndAColumnCanBeAdded(@TempDir Path downloads) throws Exception {
+        String token = stack.signIn("ursula");
+        JsonNode started = send(HttpRequest.newBuilder(URI.create(stack.baseUri() + "/api/v1/experiments"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("siteId", "plasmodb",
+                        "name", "Reductases for export", "searchName", "GenesByText",
+                        "parameters", Map.of("text_search_organism", List.of("Plasmodium falciparum 3D7"), "text_expression", "*reductase"),
+                        "positiveControls", REDUCTASES, "negativeControls", KINASES)))));
+        String id = started.get("experimentId").asText();
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(250)).until(() -> Set.of("completed", "error")
+                .contains(get("/api/v1/experiments/" + id, token).path("status").asText()));
+        JsonNode experiment = get("/api/v1/experiments/" + id, token);
+        assertEquals("completed", experiment.path("status").asText());
+        List<String> expected = new ArrayList<>();
+        for (String[] list : new String[][] {{"TP", "truePositiveGenes"}, {"FP", "falsePositiveGenes"},
+                {"FN", "falseNegativeGenes"}, {"TN", "trueNegativeGenes"}}) {
+            experiment.path(list[1]).forEach(g -> expected.add(list[0] + "\t" + g.path("id").asText()));
+        }
+        assertTrue(expected.size() > 0);
+
+        try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
+            browser.open(stack.baseUri(), "/workbench/").signIn("ursula");
+            browser.open(stack.baseUri(), "/workbench/#/experiments/" + id + "/results");
+            ((ChromeDriver) browser.driver()).executeCdpCommand("Browser.setDownloadBehavior",
+                    Map.of("behavior", "allow", "downloadPath", downloads.toAbsolutePath().toString()));
+            WebElement tsv = browser.waitFor(d -> browser.first(By.id("wb-download-tsv")), WAIT);
+            String fileName = tsv.getAttribute("download");
+            browser.script("arguments[0].scrollIntoView({block: 'center'})", tsv);
+            tsv.click();
+            Path file = browser.waitFor(d -> {
+                Path f = downloads.resolve(fileName);
+                return Files.exists(f) && !Files.exists(downloads.resolve(fileName + ".crdownload")) ? f : null;
+            }, WAIT);
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            assertEquals("class\tid\tname\torganism\tproduct", lines.get(0));
+            List<String> shown = lines.subList(1, lines.size()).stream()
+                    .map(l -> String.join("\t", List.of(l.split("\t", -1)).subList(0, 2))).toList();
+            assertEquals(expected, shown);
+
+            // the column chooser: a column ticked is a column of the records table
+            WebElement chooser = browser.waitFor(d -> browser.first(By.cssSelector("#wb-columns summary")), WAIT);
+            browser.script("arguments[0].scrollIntoView({block: 'center'})", chooser);
+            chooser.click();
+            WebElement unticked = browser.waitFor(d -> d.findElements(By.cssSelector("#wb-columns input[type=checkbox]")).stream()
+                    .filter(b -> !b.isSelected()).findFirst().orElse(null), WAIT);
+            String label = unticked.findElement(By.xpath("..")).getText().trim();
+            int before = browser.driver().findElements(By.cssSelector("#wb-records-table thead th")).size();
+            unticked.click();
+            browser.waitFor(d -> d.findElements(By.cssSelector("#wb-records-table thead th")).size() == before + 1 ? true : null, WAIT);
+            String headers = browser.driver().findElement(By.cssSelector("#wb-records-table thead")).getText();
+            assertTrue(headers.contains(label), label + " in " + headers);
+            browser.screenshot("workbench-columns-1280");
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    private static JsonNode get(String path, String token) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(stack.baseUri() + path)).header("Authorization", "Bearer " + token).GET());
+    }
+
+    private static JsonNode send(HttpRequest.Builder request) throws Exception {
+        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() >= 300) {
+            throw new AssertionError(response.statusCode() + " " + response.body());
+        }
+        return JSON.readTree(response.body());
+    }
+}
