@@ -133,8 +133,10 @@ public class ExperimentGroups {
                         }
                         List<String> ids = rows.stream().map(row -> row.id.toString()).toList();
                         return repository.insertAll(rows)
-                                .chain(() -> commands.publish(new ExperimentCommand(kind, operation.id().toString(), ids,
-                                        groupId, callerId, token, null)))
+                                .chain(() -> commands.publish(ExperimentCommand.BATCH.equals(kind)
+                                        ? new ExperimentCommand.Batch(operation.id().toString(), ids, groupId, callerId, token)
+                                        : new ExperimentCommand.Benchmark(operation.id().toString(), ids, groupId, callerId,
+                                                token)))
                                 .map(sent -> new OperationAccepted(new OperationStarted(operation.id().toString(), null,
                                         ExperimentCommand.BATCH.equals(kind) ? groupId : null,
                                         ExperimentCommand.BENCHMARK.equals(kind) ? groupId : null, ids,

@@ -99,8 +99,8 @@ public class ExperimentService {
             UUID id = UUID.randomUUID();
             UUID operationId = UUID.randomUUID();
             ExperimentEntity row = NewExperimentRow.of(id, callerId, valid, operationId);
-            ExperimentCommand command = new ExperimentCommand(ExperimentCommand.RUN, operationId.toString(),
-                    java.util.List.of(id.toString()), null, callerId, token, null);
+            ExperimentCommand command = new ExperimentCommand.Run(operationId.toString(),
+                    java.util.List.of(id.toString()), callerId, token);
             OperationStarted started = OperationStarted.single(operationId.toString(), id.toString());
             if (config.runs().runWhereAccepted() && worker.reserveSlot(operationId, callerId)) {
                 return startHere(command, row, trace).map(operation -> new OperationAccepted(started, operation));
@@ -153,8 +153,8 @@ public class ExperimentService {
                     "siteId", "no site with id '" + siteId + "'")));
         }
         return cap.admit(callerId).chain(() -> operations.register(callerId, ExperimentCommand.SEED, siteId, EVENTS_TOPIC))
-                .chain(operation -> commands.publish(new ExperimentCommand(ExperimentCommand.SEED, operation.id().toString(),
-                                java.util.List.of(), siteId, callerId, token, null))
+                .chain(operation -> commands.publish(new ExperimentCommand.Seed(operation.id().toString(),
+                                siteId, callerId, token))
                         .map(sent -> new OperationAccepted(new OperationStarted(operation.id().toString(), null, null,
                                 null, null, "/api/v1/control-sets?siteId=" + siteId), operation)));
     }

@@ -88,7 +88,13 @@ public class ExperimentWorker {
     }
 
     private ExperimentCommand read(String payload) throws java.io.IOException {
-        ExperimentCommand command = mapper.readValue(payload, ExperimentCommand.class);
+        ExperimentCommand command;
+        try {
+            command = mapper.readValue(payload, ExperimentCommand.class);
+        } catch (com.fasterxml.jackson.databind.exc.InvalidTypeIdException e) {
+            LOG.warnf("ignored a command of unknown type %s", e.getTypeId());
+            return null;
+        }
         if (runOf(command).isEmpty()) {
             LOG.warnf("ignored a command of unknown type %s", command.type());
             return null;

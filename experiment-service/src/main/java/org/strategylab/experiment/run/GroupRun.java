@@ -61,7 +61,7 @@ public abstract class GroupRun implements OperationRun {
             return handle.end(type() + "_error", EvaluationJson.mapper().createObjectNode().put("error", reason),
                     OperationStatus.FAILED);
         }
-        ObjectNode complete = EvaluationJson.mapper().createObjectNode().put(idField(), command.groupId());
+        ObjectNode complete = EvaluationJson.mapper().createObjectNode().put(idField(), ((ExperimentCommand.Group) command).groupId());
         ArrayNode experiments = complete.putArray("experiments");
         rows.forEach(row -> experiments.add(EvaluationJson.mapper().valueToTree(views.view(row))));
         return handle.end(type() + "_complete", complete, OperationStatus.COMPLETED);

@@ -82,8 +82,8 @@ class QueuedRunPickupTest {
         row.targetGeneIds = repository.targets(template.id).await().atMost(Duration.ofSeconds(10));
         row.operationId = operation.id();
         repository.insert(row).await().atMost(Duration.ofSeconds(10));
-        ExperimentCommand command = new ExperimentCommand(ExperimentCommand.RUN, operation.id().toString(),
-                List.of(id.toString()), null, pia, null, null);
+        ExperimentCommand command = new ExperimentCommand.Run(operation.id().toString(),
+                List.of(id.toString()), pia, null);
         operations.keepCommand(operation.id(), CommandPublisher.TOPIC, mapper.writeValueAsString(command))
                 .await().atMost(Duration.ofSeconds(10));
 

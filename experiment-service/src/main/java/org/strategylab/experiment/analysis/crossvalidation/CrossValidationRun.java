@@ -43,7 +43,8 @@ public class CrossValidationRun implements OperationRun {
     @Override
     public Uni<Void> run(OperationHandle handle, ExperimentCommand command) {
         UUID id = UUID.fromString(command.experimentIds().get(0));
-        int folds = command.kFolds() == null ? org.strategylab.evaluation.cv.CrossValidator.DEFAULT_K : command.kFolds();
+        Integer asked = ((ExperimentCommand.CrossValidate) command).kFolds();
+        int folds = asked == null ? org.strategylab.evaluation.cv.CrossValidator.DEFAULT_K : asked;
         return repository.find(id).chain(found -> {
             if (found.isEmpty()) {
                 return ExperimentEnd.error(handle, "the experiment was deleted");

@@ -35,8 +35,8 @@ public class CrossValidations {
                 throw ProblemException.conflict("METRICS_STALE", "The result was refined: re-evaluate the experiment first");
             }
             return launcher.start(callerId, ExperimentService.KIND, row.id.toString(),
-                    operationId -> new ExperimentCommand(ExperimentCommand.CROSS_VALIDATE, operationId,
-                            java.util.List.of(row.id.toString()), null, callerId, token, kFolds));
+                    operationId -> new ExperimentCommand.CrossValidate(operationId,
+                            java.util.List.of(row.id.toString()), callerId, token, kFolds));
         });
     }
 }

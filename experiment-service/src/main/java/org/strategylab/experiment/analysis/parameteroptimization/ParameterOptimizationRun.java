@@ -34,7 +34,7 @@ public class ParameterOptimizationRun extends AnalysisRun<ParameterOptimizationR
     @Override
     protected Uni<ParameterOptimizationResult> analyse(ExperimentCommand command, ExperimentSettings settings,
                                                        ProgressEvents events) {
-        return work.optimise(command.token(), settings, command.parameterOptimization(), command.operationId(), events);
+        return work.optimise(command.token(), settings, ((ExperimentCommand.ParameterOptimization) command).parameterOptimization(), command.operationId(), events);
     }
 
     @Override

@@ -51,8 +51,8 @@ public class ParameterOptimizations {
                         request.budget(), request.method(), request.targetStep());
                 check(settings, typed, false);
                 return launcher.start(callerId, ExperimentService.KIND, row.id.toString(),
-                        operationId -> new ExperimentCommand(ExperimentCommand.PARAMETER_OPTIMIZATION, operationId,
-                                List.of(row.id.toString()), null, callerId, token, null, null, null, null, typed));
+                        operationId -> new ExperimentCommand.ParameterOptimization(operationId,
+                                List.of(row.id.toString()), callerId, token, typed));
             });
         });
     }

@@ -34,9 +34,8 @@ public class StepAnalyses {
                 throw ProblemException.conflict("NO_STRATEGY", "A gene-ID experiment has no search or strategy to analyse");
             }
             return launcher.start(callerId, ExperimentService.KIND, row.id.toString(),
-                    operationId -> new ExperimentCommand(ExperimentCommand.STEP_ANALYSIS, operationId,
-                            List.of(row.id.toString()), null, callerId, token, null, null,
-                            ordered.isEmpty() ? null : ordered, null));
+                    operationId -> new ExperimentCommand.StepAnalysis(operationId,
+                            List.of(row.id.toString()), callerId, token, ordered.isEmpty() ? null : ordered));
         });
     }
 

@@ -33,7 +33,7 @@ public class StepAnalysisRun extends AnalysisRun<StepAnalysisResult> {
 
     @Override
     protected Uni<StepAnalysisResult> analyse(ExperimentCommand command, ExperimentSettings settings, ProgressEvents events) {
-        return work.analyse(command.token(), settings, command.phases(), events);
+        return work.analyse(command.token(), settings, ((ExperimentCommand.StepAnalysis) command).phases(), events);
     }
 
     @Override

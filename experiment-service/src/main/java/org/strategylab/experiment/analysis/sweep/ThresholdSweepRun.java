@@ -77,7 +77,7 @@ public class ThresholdSweepRun implements OperationRun {
 
     @Override
     public Uni<Void> run(OperationHandle handle, ExperimentCommand command) {
-        SweepPlan plan = command.sweep();
+        SweepPlan plan = ((ExperimentCommand.ThresholdSweep) command).sweep();
         Map<Integer, SweepPoint> finished = new ConcurrentHashMap<>();
         running.put(command.operationId(), finished);
         UUID id = UUID.fromString(command.experimentIds().get(0));
@@ -108,7 +108,7 @@ public class ThresholdSweepRun implements OperationRun {
     @Override
     public Uni<Void> cancelled(OperationHandle handle, ExperimentCommand command, long started) {
         Map<Integer, SweepPoint> finished = running.remove(command.operationId());
-        return end(handle, command.sweep(), finished == null ? Map.of() : finished, false, true, null);
+        return end(handle, ((ExperimentCommand.ThresholdSweep) command).sweep(), finished == null ? Map.of() : finished, false, true, null);
     }
 
     private Uni<Void> points(OperationHandle handle, ExperimentCommand command, ExperimentSettings settings,

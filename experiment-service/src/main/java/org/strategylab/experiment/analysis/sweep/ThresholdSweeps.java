@@ -55,8 +55,8 @@ public class ThresholdSweeps {
                         + (ExperimentSettings.MULTI_STEP.equals(settings.mode()) ? "steps" : "search"));
             }
             return launcher.start(callerId, KIND, row.id.toString(),
-                    operationId -> new ExperimentCommand(ExperimentCommand.THRESHOLD_SWEEP, operationId,
-                            List.of(row.id.toString()), null, callerId, token, null, plan, null, null));
+                    operationId -> new ExperimentCommand.ThresholdSweep(operationId,
+                            List.of(row.id.toString()), callerId, token, plan));
         });
     }
 

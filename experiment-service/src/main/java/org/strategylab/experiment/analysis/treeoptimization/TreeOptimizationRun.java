@@ -33,7 +33,7 @@ public class TreeOptimizationRun extends AnalysisRun<TreeOptimizationResult> {
 
     @Override
     protected Uni<TreeOptimizationResult> analyse(ExperimentCommand command, ExperimentSettings settings, ProgressEvents events) {
-        return work.optimise(command.token(), settings, command.optimization(), command.operationId(),
+        return work.optimise(command.token(), settings, ((ExperimentCommand.TreeOptimization) command).optimization(), command.operationId(),
                 events);
     }
 

@@ -56,8 +56,8 @@ public class TreeOptimizations {
                         request.objective(), request.budget(), request.maxListSize());
                 check(settings, typed, false);
                 return launcher.start(callerId, ExperimentService.KIND, row.id.toString(),
-                        operationId -> new ExperimentCommand(ExperimentCommand.TREE_OPTIMIZATION, operationId,
-                                List.of(row.id.toString()), null, callerId, token, null, null, null, typed));
+                        operationId -> new ExperimentCommand.TreeOptimization(operationId,
+                                List.of(row.id.toString()), callerId, token, typed));
             });
         });
     }

@@ -44,7 +44,7 @@ public class SeedRun implements OperationRun {
 
     @Override
     public Uni<Void> run(OperationHandle handle, ExperimentCommand command) {
-        String site = command.groupId();
+        String site = ((ExperimentCommand.Seed) command).siteId();
         String token = command.token();
         long started = System.nanoTime();
         AtomicInteger created = new AtomicInteger();
