@@ -95,6 +95,15 @@ public record ExperimentSettings(
                 enableStepAnalysis, stepAnalysisPhases, treeOptimization, parameterOptimization);
     }
 
+    /** The same settings with the step analysis's phases as given (null: all). */
+    public ExperimentSettings withStepAnalysisPhases(List<String> phases) {
+        return new ExperimentSettings(name, description, siteId, recordType, mode, searchName, parameters, stepTree,
+                targetGeneCount, positiveControls, negativeControls, controlSetId, controlsSearchName, controlsParamName,
+                controlsValueFormat, parameterDisplayValues, sortAttribute, sortDirection, parentExperimentId,
+                enableRobustness, bootstrapIterations, bootstrapSeed, enableCrossValidation, kFolds, enrichmentTypes,
+                enableStepAnalysis, phases, treeOptimization, parameterOptimization);
+    }
+
     /** The same settings with the optimisations as checked against the site (knobs and specs typed by it). */
     public ExperimentSettings withOptimizations(TreeOptimizationRequest tree, ParameterOptimizationRequest parameters) {
         return new ExperimentSettings(name, description, siteId, recordType, mode, searchName, this.parameters, stepTree,

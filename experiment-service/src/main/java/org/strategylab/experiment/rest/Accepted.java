@@ -2,15 +2,14 @@ package org.strategylab.experiment.rest;
 
 import jakarta.ws.rs.core.Response;
 import org.strategylab.eventlog.index.OperationLogHeader;
-import org.strategylab.experiment.service.OperationAccepted;
 
 /** The 202 of an operation-starting POST: its body, and where the operation's events are. */
-final class Accepted {
+public final class Accepted {
 
     private Accepted() {
     }
 
-    static Response.ResponseBuilder response(OperationAccepted accepted) {
+    public static Response.ResponseBuilder response(OperationAccepted accepted) {
         return Response.accepted(accepted.body()).header(OperationLogHeader.NAME,
                 OperationLogHeader.of(accepted.operation()));
     }

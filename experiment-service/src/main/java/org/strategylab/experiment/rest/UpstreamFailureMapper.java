@@ -5,7 +5,6 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.experiment.client.UpstreamFailure;
-import org.strategylab.experiment.service.ResultBrowser;
 
 /**
  * An upstream failure no use case answered itself: its refusal keeps its status, a failing or silent
@@ -15,8 +14,20 @@ public class UpstreamFailureMapper {
 
     @ServerExceptionMapper
     public Response upstreamFailure(UpstreamFailure failure, UriInfo uri) {
-        ProblemException problem = ResultBrowser.problem(failure);
+        ProblemException problem = problem(failure);
         return org.strategylab.edge.problem.ProblemResponses.of(problem.status(), problem.code(), problem.title(),
                 problem.getMessage(), uri.getPath(), problem.errors());
+    }
+
+    /** upstream-gateway's refusal as this service's answer: input problems keep their status, the rest are 502/504. */
+    public static ProblemException problem(Throwable failure) {
+        UpstreamFailure upstream = (UpstreamFailure) failure;
+        if (upstream.inputRefused()) {
+            return new ProblemException(upstream.status(), upstream.code() == null ? "UPSTREAM_REFUSED" : upstream.code(),
+                    upstream.status() == 404 ? "Not Found" : "Invalid request", upstream.getMessage(), upstream.errors());
+        }
+        int status = upstream.status() == 504 ? 504 : 502;
+        return new ProblemException(status, upstream.code() == null ? "UPSTREAM_ERROR" : upstream.code(),
+                "The site could not answer", upstream.describe(), java.util.List.of());
     }
 }

@@ -38,7 +38,7 @@ import org.strategylab.evaluation.model.AnalysisTypes;
 import org.strategylab.experiment.api.constraints.AtMostSettingValidator;
 import org.strategylab.experiment.api.constraints.Choices;
 import org.strategylab.experiment.config.ExperimentConfig;
-import org.strategylab.experiment.service.run.StepAnalysisWork;
+import org.strategylab.experiment.analysis.stepanalysis.StepAnalysisWork;
 
 /**
  * Every rule a request's own fields carry (range, size, configured limit, allowed values, repeats),
