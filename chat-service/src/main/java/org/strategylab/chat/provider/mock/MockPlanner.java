@@ -23,7 +23,7 @@ import java.util.function.Function;
  * <p>This class decides which part plays the turn and builds the chat's strategies; the parts are
  * {@link MockSubAgent} (a delegated task), {@link MockWorkbench} (a workbench turn),
  * {@link MockResearch} (literature, web, gene records, plans), {@link MockFollowUps} (controls,
- * optimisation and gene sets on a strategy already built), {@link MockGraphChanges} (undo, rename),
+ * optimisation and gene sets on a strategy already built), {@link MockGraphChanges} (undo, rename), {@link MockCatalogue} (record types),
  * {@link MockConditions} (reading the
  * request's conditions), {@link MockParameters} (picking a search and filling its parameters),
  * {@link MockGroupedPlan} (grouped conditions as a delegation plan) and {@link MockTrail} (this turn's
@@ -69,6 +69,10 @@ public final class MockPlanner {
             return research.get();
         }
         Optional<String> existingRoot = existingRoot(messages);
+        Optional<Move> catalogue = MockCatalogue.next(request, tools, done::resultOf);
+        if (catalogue.isPresent()) {
+            return catalogue.get();
+        }
         Optional<Move> graphChange = MockGraphChanges.next(request, existingRoot, tools, done::resultOf);
         if (graphChange.isPresent()) {
             return graphChange.get();
