@@ -43,6 +43,11 @@ public interface UpstreamApiClient extends UpstreamInternalApi, UpstreamCatalogA
     @Path("/api/v1/sites/{siteId}")
     Uni<JsonNode> site(@PathParam("siteId") String siteId);
 
+    /** A site's record types, a page of {@code {name, displayName, description, searchCount, …}} (public). */
+    @GET
+    @Path("/api/v1/sites/{siteId}/record-types")
+    Uni<JsonNode> recordTypes(@PathParam("siteId") String siteId);
+
     /**
      * The service's mapper, except that a field upstream-gateway adds to an answer is ignored
      * (the service refuses unknown fields in the requests it is sent, not in answers it reads).

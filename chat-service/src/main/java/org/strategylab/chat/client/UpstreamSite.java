@@ -69,6 +69,11 @@ public class UpstreamSite {
         return await("listing the sites", client.sites());
     }
 
+    /** The site's record types, as upstream-gateway's catalogue pages them ({@code {items, total, …}}). */
+    public JsonNode recordTypes(String siteId) {
+        return await("listing the record types", client.recordTypes(siteId));
+    }
+
     /** Sites upstream-gateway answered for: a site's existence does not change while the service runs. */
     private final java.util.Set<String> knownSites = java.util.concurrent.ConcurrentHashMap.newKeySet();
 

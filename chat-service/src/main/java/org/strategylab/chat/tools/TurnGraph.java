@@ -17,6 +17,11 @@ public final class TurnGraph {
     @FunctionalInterface
     public interface Store {
         void save(StrategyGraph graph);
+
+        /** Puts back the version the last saved change replaced, and answers it; empty when none is kept. */
+        default java.util.Optional<StrategyGraph> restorePrevious() {
+            return java.util.Optional.empty();
+        }
     }
 
     /** A committed change: the step it concerns (null for a deletion's survivors) and what happened. */
@@ -65,6 +70,23 @@ public final class TurnGraph {
         GraphStep step = next.step(stepId).or(() -> before.step(stepId)).orElse(null);
         pending.add(new Change(step, action));
         return next;
+    }
+
+    /**
+     * Goes back to the graph as it was before its last change (stored first), and records the change
+     * for the loop to announce; empty when no earlier version is kept.
+     */
+    public synchronized java.util.Optional<StrategyGraph> undo() {
+        java.util.Optional<StrategyGraph> previous = store.restorePrevious();
+        previous.ifPresent(graph -> {
+            StrategyGraph before = current;
+            current = graph;
+            // announced by the step the undone change concerned: one it brought back or changed back, else one it removed
+            graph.steps().stream().filter(step -> !before.steps().contains(step)).findFirst()
+                    .or(() -> before.steps().stream().filter(step -> !graph.steps().contains(step)).findFirst())
+                    .ifPresent(step -> pending.add(new Change(step, "undone")));
+        });
+        return previous;
     }
 
     /**

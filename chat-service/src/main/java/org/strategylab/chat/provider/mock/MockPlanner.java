@@ -23,7 +23,8 @@ import java.util.function.Function;
  * <p>This class decides which part plays the turn and builds the chat's strategies; the parts are
  * {@link MockSubAgent} (a delegated task), {@link MockWorkbench} (a workbench turn),
  * {@link MockResearch} (literature, web, gene records, plans), {@link MockFollowUps} (controls,
- * optimisation and gene sets on a strategy already built), {@link MockConditions} (reading the
+ * optimisation and gene sets on a strategy already built), {@link MockGraphChanges} (undo, rename), {@link MockCatalogue} (record types),
+ * {@link MockConditions} (reading the
  * request's conditions), {@link MockParameters} (picking a search and filling its parameters),
  * {@link MockGroupedPlan} (grouped conditions as a delegation plan) and {@link MockTrail} (this turn's
  * tool calls). "Save" (or "push") in the request puts the finished strategy on the site.
@@ -68,6 +69,14 @@ public final class MockPlanner {
             return research.get();
         }
         Optional<String> existingRoot = existingRoot(messages);
+        Optional<Move> catalogue = MockCatalogue.next(request, tools, done::resultOf);
+        if (catalogue.isPresent()) {
+            return catalogue.get();
+        }
+        Optional<Move> graphChange = MockGraphChanges.next(request, existingRoot, tools, done::resultOf);
+        if (graphChange.isPresent()) {
+            return graphChange.get();
+        }
         if (existingRoot.isPresent()) {
             Optional<Move> followUp = MockFollowUps.next(request, existingRoot.get(), tools, done::resultOf);
             if (followUp.isPresent()) {
