@@ -110,7 +110,15 @@ class ConversationHousekeepingIT {
                 return !id.isEmpty() && !id.equals(strategyId) ? id : null;
             }, WAIT);
             browser.waitFor(d -> d.findElements(By.cssSelector(".message.assistant.ended")).isEmpty() ? null : true, TURN);
-            browser.waitFor(d -> browser.first(By.cssSelector("[data-strategy-id='" + strategyId + "']")), WAIT).click();
+            // the list is drawn again when the turn's end refreshes it: find and click in one try, again if it went stale
+            browser.waitFor(d -> {
+                WebElement item = browser.first(By.cssSelector("[data-strategy-id='" + strategyId + "']"));
+                if (item == null) {
+                    return null;
+                }
+                item.click();
+                return true;
+            }, WAIT);
             browser.waitFor(d -> d.getCurrentUrl().endsWith("#" + strategyId) ? true : null, WAIT);
             browser.driver().navigate().back();
             String secondName = strategy(secondId).body().path("strategy").path("name").asText();
