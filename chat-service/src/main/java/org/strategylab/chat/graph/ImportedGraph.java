@@ -22,7 +22,7 @@ public final class ImportedGraph {
      */
     public static StrategyGraph of(StrategyTree tree) {
         StrategyGraph graph = new StrategyGraph(tree.recordType(), java.util.List.of(), 1);
-        return add(graph, tree.recordType(), tree.root()).graph();
+        return add(graph, tree.recordType(), tree.rootStep()).graph();
     }
 
     private record Added(StrategyGraph graph, String stepId) {

@@ -77,7 +77,11 @@ public final class StrategyDiscovery {
                         .thenComparing(j -> j.scored(), CombinationSearch.BEST_FIRST))
                 .limit(settings.top() - 1L)
                 .forEach(j -> strategies.add(describe(j, false, candidates, folds, settings.objective())));
-        double cv = rounds.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double[] heldOutScores = new double[rounds.size()];
+        for (int i = 0; i < heldOutScores.length; i++) {
+            heldOutScores[i] = rounds.get(i);
+        }
+        double cv = mean(heldOutScores);
         double gap = choice.scored().score() - cv;
         return new DiscoveryResult(List.copyOf(strategies), cv, List.copyOf(rounds), gap,
                 CrossValidator.overfittingLevel(Math.max(gap, 0)), folds.count(), settings.seed(), judged.size(),

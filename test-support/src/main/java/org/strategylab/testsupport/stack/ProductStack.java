@@ -2,21 +2,19 @@ package org.strategylab.testsupport.stack;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import java.util.stream.Stream;
 import org.strategylab.simulator.SimulatorOptions;
 import org.strategylab.simulator.UpstreamSimulator;
 import org.strategylab.testsupport.PostgresResource;
+import org.strategylab.testsupport.bench.BenchHost;
 import org.strategylab.testsupport.process.KafkaBrokerProcess;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
 import org.strategylab.testsupport.process.TestKeyFiles;
@@ -261,13 +259,8 @@ public final class ProductStack implements AutoCloseable {
     }
 
     private static void deleteRecursively(Path directory) {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
+        try {
+            BenchHost.clear(directory);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot clear " + directory, e);
         }

@@ -16,11 +16,11 @@ import java.util.Map;
  * @param isSaved       whether it is saved
  * @param estimatedSize its result size in genes as the site last computed it, if known
  * @param webUrl        where users open it on the site
- * @param root          its root step
+ * @param rootStep      its root step
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record StrategyTree(long strategyId, String name, String recordType, @JsonProperty("isSaved") boolean isSaved,
-                           Long estimatedSize, String webUrl, Node root) {
+                           Long estimatedSize, String webUrl, Node rootStep) {
 
     /**
      * One step. Its kind follows from its fields, as in a {@link StepTreeSpec}: an {@code operator}

@@ -132,21 +132,21 @@ class StrategyTreeTest {
         assertEquals(id, tree.getLong("strategyId"));
         assertEquals("to import", tree.getString("name"));
         assertEquals("transcript", tree.getString("recordType"));
-        assertEquals(rootStep, tree.getLong("root.stepId"));
-        assertEquals("GenesByOrthologs", tree.getString("root.searchName"));
-        assertEquals("vivax orthologs", tree.getString("root.customName"));
+        assertEquals(rootStep, tree.getLong("rootStep.stepId"));
+        assertEquals("GenesByOrthologs", tree.getString("rootStep.searchName"));
+        assertEquals("vivax orthologs", tree.getString("rootStep.customName"));
         // the input step is the tree's wiring, not a parameter; multi-pick terms are lists again
         assertEquals(Map.of("organism", java.util.List.of("Plasmodium vivax P01"), "isSyntenic", "no"),
-                tree.getMap("root.parameters"));
-        assertEquals("MINUS", tree.getString("root.primaryInput.operator"));
-        assertEquals(null, tree.getString("root.primaryInput.searchName"));
-        assertEquals("GenesByGoTerm", tree.getString("root.primaryInput.primaryInput.searchName"));
-        assertEquals(java.util.List.of("GO:0004672"), tree.getList("root.primaryInput.primaryInput.parameters.go_typeahead"));
-        assertEquals("GenesWithSignalPeptide", tree.getString("root.primaryInput.secondaryInput.searchName"));
+                tree.getMap("rootStep.parameters"));
+        assertEquals("MINUS", tree.getString("rootStep.primaryInput.operator"));
+        assertEquals(null, tree.getString("rootStep.primaryInput.searchName"));
+        assertEquals("GenesByGoTerm", tree.getString("rootStep.primaryInput.primaryInput.searchName"));
+        assertEquals(java.util.List.of("GO:0004672"), tree.getList("rootStep.primaryInput.primaryInput.parameters.go_typeahead"));
+        assertEquals("GenesWithSignalPeptide", tree.getString("rootStep.primaryInput.secondaryInput.searchName"));
 
         // built again from what was read (the site's ids and sizes left out), it returns the same genes
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-        com.fasterxml.jackson.databind.JsonNode again = json.readTree(read).get("root");
+        com.fasterxml.jackson.databind.JsonNode again = json.readTree(read).get("rootStep");
         again.findParents("stepId").forEach(node -> ((com.fasterxml.jackson.databind.node.ObjectNode) node)
                 .remove(java.util.List.of("stepId", "displayName", "estimatedSize")));
         JsonPath rebuilt = create("imported", json.writeValueAsString(again));

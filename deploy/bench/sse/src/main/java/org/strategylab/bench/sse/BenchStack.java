@@ -8,17 +8,16 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.strategylab.testsupport.bench.BenchHost;
 import org.strategylab.testsupport.process.KafkaBrokerProcess;
 import org.strategylab.testsupport.process.ManagedProcess;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
@@ -55,7 +54,11 @@ final class BenchStack implements AutoCloseable {
             plan.broker(options.kafka());
         } else {
             // a fresh log each run: the bench's topics start empty
-            deleteQuietly(work.resolve("kafka").resolve("data"));
+            try {
+                BenchHost.clear(work.resolve("kafka").resolve("data"));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot clear the broker's log", e);
+            }
         }
         stack = plan.start();
         say("PostgreSQL: " + (options.jdbcUrl() != null ? "reusing " : "embedded at ")
@@ -160,19 +163,6 @@ final class BenchStack implements AutoCloseable {
     public void close() {
         if (stack != null) {
             stack.close();
-        }
-    }
-
-    private static void deleteQuietly(Path directory) {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot clear " + directory, e);
         }
     }
 
