@@ -18,7 +18,13 @@ import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.ids.IdNormaliser;
 import org.strategylab.experiment.api.ControlSet;
 import org.strategylab.experiment.api.ExperimentRequest;
+import org.strategylab.experiment.api.AnalysisSettings;
+import org.strategylab.experiment.api.ControlSettings;
+import org.strategylab.experiment.api.CrossValidationSettings;
 import org.strategylab.experiment.api.ExperimentSettings;
+import org.strategylab.experiment.api.ResultDisplay;
+import org.strategylab.experiment.api.RobustnessSettings;
+import org.strategylab.experiment.api.SearchTarget;
 import org.strategylab.experiment.api.ParameterOptimizationRequest;
 import org.strategylab.experiment.api.TreeOptimizationRequest;
 import org.strategylab.experiment.client.UpstreamFailure;
@@ -98,33 +104,34 @@ public class ExperimentRequests {
                 throw ProblemException.invalid("The experiment has " + errors.size() + " invalid field(s)", errors);
             }
             String recordType = blank(request.recordType()) ? DEFAULT_RECORD_TYPE : request.recordType().trim();
+            boolean single = ExperimentSettings.SINGLE.equals(finalMode);
             ExperimentSettings given = new ExperimentSettings(
                     blank(request.name()) ? DEFAULT_NAME : request.name().trim(),
                     request.description() == null ? "" : request.description(), request.siteId(), recordType,
-                    finalMode, ExperimentSettings.SINGLE.equals(finalMode) ? request.searchName() : null,
-                    ExperimentSettings.SINGLE.equals(finalMode)
-                            ? (request.parameters() == null ? Map.of() : request.parameters()) : null,
-                    finalTree, finalTargets == null ? null : finalTargets.size(),
-                    controls.positives(), controls.negatives(), request.controlSetId(),
-                    blankToNull(request.controlsSearchName()), blankToNull(request.controlsParamName()),
-                    request.controlsValueFormat() == null ? "newline" : request.controlsValueFormat(),
-                    request.parameterDisplayValues(), blankToNull(request.sortAttribute()), finalDirection,
-                    request.parentExperimentId(), Boolean.TRUE.equals(request.enableRobustness()),
-                    request.bootstrapIterations(), request.bootstrapSeed(),
-                    Boolean.TRUE.equals(request.enableCrossValidation()), request.kFolds(),
-                    request.enrichmentTypes() == null || request.enrichmentTypes().isEmpty() ? null
-                            : List.copyOf(request.enrichmentTypes()),
-                    Boolean.TRUE.equals(request.enableStepAnalysis()),
-                    request.stepAnalysisPhases() == null || request.stepAnalysisPhases().isEmpty() ? null
-                            : List.copyOf(request.stepAnalysisPhases()),
-                    treeOptimization(request), parameterOptimization(request));
+                    new SearchTarget(finalMode, single ? request.searchName() : null,
+                            single ? (request.parameters() == null ? Map.of() : request.parameters()) : null,
+                            finalTree, finalTargets == null ? null : finalTargets.size()),
+                    new ControlSettings(controls.positives(), controls.negatives(), request.controlSetId(),
+                            blankToNull(request.controlsSearchName()), blankToNull(request.controlsParamName()),
+                            request.controlsValueFormat() == null ? "newline" : request.controlsValueFormat()),
+                    new ResultDisplay(request.parameterDisplayValues(), blankToNull(request.sortAttribute()), finalDirection),
+                    request.parentExperimentId(),
+                    new RobustnessSettings(Boolean.TRUE.equals(request.enableRobustness()),
+                            request.bootstrapIterations(), request.bootstrapSeed()),
+                    new CrossValidationSettings(Boolean.TRUE.equals(request.enableCrossValidation()), request.kFolds()),
+                    new AnalysisSettings(request.enrichmentTypes() == null || request.enrichmentTypes().isEmpty() ? null
+                                    : List.copyOf(request.enrichmentTypes()),
+                            Boolean.TRUE.equals(request.enableStepAnalysis()),
+                            request.stepAnalysisPhases() == null || request.stepAnalysisPhases().isEmpty() ? null
+                                    : List.copyOf(request.stepAnalysisPhases()),
+                            treeOptimization(request), parameterOptimization(request)));
             ExperimentSettings settings = settled(given);
             // the controls are resolved once, here, so every run, fold, bootstrap and re-evaluation
             // of the experiment counts the same current gene IDs
             return checkUpstream(token, settings, finalSearches)
                     .chain(() -> tunable.typed(token, settings))
-                    .chain(typed -> resolver.resolve(token, settings.siteId(), settings.positiveControls(),
-                                    settings.negativeControls())
+                    .chain(typed -> resolver.resolve(token, settings.siteId(), settings.controls().positiveControls(),
+                                    settings.controls().negativeControls())
                             .map(resolved -> new ValidatedExperiment(
                                     typed.withControls(resolved.positives(), resolved.negatives()), finalTargets,
                                     controls.label(), resolved.resolution())));
@@ -274,8 +281,9 @@ public class ExperimentRequests {
         if (settings.geneIdMode()) {
             return Uni.createFrom().voidItem();
         }
-        List<StepTreeReader.SearchNode> checks = ExperimentSettings.SINGLE.equals(settings.mode())
-                ? List.of(new StepTreeReader.SearchNode("", settings.searchName(), settings.parameters(), false))
+        List<StepTreeReader.SearchNode> checks = ExperimentSettings.SINGLE.equals(settings.target().mode())
+                ? List.of(new StepTreeReader.SearchNode("", settings.target().searchName(),
+                        settings.target().parameters(), false))
                 : treeSearches.stream().filter(node -> !node.transform()).toList();
         List<Uni<List<FieldError>>> calls = new ArrayList<>();
         for (StepTreeReader.SearchNode node : checks) {

@@ -208,7 +208,8 @@ public class ExperimentService {
      * can still see it) and linking the classified results as CSV beside it.
      */
     public Uni<String> report(String callerId, String id) {
-        return owned(callerId, id).chain(row -> controlSetName(callerId, ExperimentViews.settings(row).controlSetId())
+        return owned(callerId, id).chain(row -> controlSetName(callerId,
+                        ExperimentViews.settings(row).controls().controlSetId())
                 .map(name -> new HtmlReportRenderer().render(views.forReport(row),
                         new ReportContext(name, RESULTS_CSV))));
     }

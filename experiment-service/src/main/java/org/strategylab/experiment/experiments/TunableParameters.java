@@ -76,8 +76,8 @@ public class TunableParameters {
      * a 422 naming the experiment body's field for one that cannot vary.
      */
     public Uni<ExperimentSettings> typed(String token, ExperimentSettings settings) {
-        TreeOptimizationRequest tree = settings.treeOptimization();
-        ParameterOptimizationRequest search = settings.parameterOptimization();
+        TreeOptimizationRequest tree = settings.analyses().treeOptimization();
+        ParameterOptimizationRequest search = settings.analyses().parameterOptimization();
         Uni<List<ThresholdKnob>> knobs = tree == null ? Uni.createFrom().nullItem()
                 : typedKnobs(token, settings, tree.thresholdKnobs());
         return knobs.chain(typedKnobs -> (search == null ? Uni.createFrom().<List<OptimizationSpec>>nullItem()

@@ -7,7 +7,6 @@ import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.UUID;
 import org.strategylab.edge.problem.ProblemException;
-import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.experiment.api.ControlSet;
 import org.strategylab.experiment.api.ControlResolution;
@@ -66,7 +65,7 @@ public class ReEvaluation {
                 ExperimentSettings settings = resolved.settings();
                 return executor.targets(row, settings).chain(targets -> {
                 RunContext context = new RunContext(row.id, callerId, token, settings, targets,
-                        ControlSets.of(settings.positiveControls(), settings.negativeControls()), ProgressEvents.none(row.id));
+                        settings.controls().sets(), ProgressEvents.none(row.id));
                 RunState start = new RunState(ExperimentViews.results(row), row.upstreamStrategyId, row.upstreamStepId,
                         java.util.List.of(), java.util.List.of());
                 long started = System.nanoTime();
@@ -104,7 +103,8 @@ public class ReEvaluation {
             if (settings == stored && row.controlResolution != null && !row.controlResolution.isNull()) {
                 return Uni.createFrom().item(new Controls(stored, null));
             }
-            return resolver.resolve(token, settings.siteId(), settings.positiveControls(), settings.negativeControls())
+            return resolver.resolve(token, settings.siteId(), settings.controls().positiveControls(),
+                            settings.controls().negativeControls())
                     .map(resolved -> new Controls(settings.withControls(resolved.positives(), resolved.negatives()),
                             resolved.resolution()));
         });
@@ -112,12 +112,12 @@ public class ReEvaluation {
 
     /** The controls as they are now: the control set's lists when the experiment came from one that still exists. */
     private Uni<ExperimentSettings> currentControls(String callerId, ExperimentSettings settings) {
-        if (settings.controlSetId() == null) {
+        if (settings.controls().controlSetId() == null) {
             return Uni.createFrom().item(settings);
         }
         UUID setId;
         try {
-            setId = UUID.fromString(settings.controlSetId());
+            setId = UUID.fromString(settings.controls().controlSetId());
         } catch (IllegalArgumentException e) {
             return Uni.createFrom().item(settings);
         }

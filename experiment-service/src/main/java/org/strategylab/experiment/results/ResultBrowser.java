@@ -13,7 +13,6 @@ import org.strategylab.evaluation.metrics.RecordClassifier;
 import org.strategylab.evaluation.model.GeneInfo;
 import org.strategylab.evaluation.model.RecordClass;
 import org.strategylab.experiment.api.ExperimentResults;
-import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.api.RecordRequest;
 import org.strategylab.experiment.client.UpstreamFailure;
 import org.strategylab.experiment.client.UpstreamGateway;
@@ -98,7 +97,7 @@ public class ResultBrowser {
 
     static long step(ExperimentEntity row) {
         if (row.upstreamStepId == null) {
-            throw ProblemException.conflict("NO_UPSTREAM_STEP", ExperimentSettings.GENE_IDS.equals(ExperimentViews.settings(row).mode())
+            throw ProblemException.conflict("NO_UPSTREAM_STEP", ExperimentViews.settings(row).geneIdMode()
                     ? "A gene-ID experiment has no result on the site to browse"
                     : "The experiment has no result on the site (yet): it is " + row.status);
         }

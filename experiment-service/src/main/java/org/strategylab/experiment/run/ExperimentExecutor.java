@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jboss.logging.Logger;
-import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.experiment.api.ControlResolution;
@@ -109,13 +108,13 @@ public class ExperimentExecutor {
     private Uni<Optional<ExperimentEntity>> run(UUID id, ExperimentEntity entity, String token, ExperimentSettings settings,
                                                 List<String> targets, ProgressEvents progress, long started) {
         RunContext context = new RunContext(id, entity.ownerId, token, settings, targets,
-                ControlSets.of(settings.positiveControls(), settings.negativeControls()), progress);
+                settings.controls().sets(), progress);
         // the upstream work starts at once: marking the row running and telling the stream go
         // beside it (the first write of the phases waits for the mark, so the two never race)
         Uni<Void> marked = repository.markRunning(id).memoize().indefinitely();
         // the writes of the run's state, one after another; a failure waits for them before it is written
         AtomicReference<Uni<Void>> written = new AtomicReference<>(marked);
-        return progress.emit("started", "running " + settings.mode() + " experiment", null)
+        return progress.emit("started", "running " + settings.target().mode() + " experiment", null)
                 .chain(() -> controlsResolved(progress, entity))
                 .chain(() -> Uni.combine().all().unis(marked, phases(context, RunState.EMPTY, written)).asTuple())
                 .map(both -> both.getItem2())

@@ -9,6 +9,7 @@ import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.evaluation.model.Experiment;
 import org.strategylab.evaluation.model.ExperimentConfig;
 import org.strategylab.evaluation.model.ExperimentMetrics;
+import org.strategylab.experiment.api.ControlSettings;
 import org.strategylab.experiment.api.ExperimentConfigView;
 import org.strategylab.experiment.api.ControlResolution;
 import org.strategylab.experiment.api.ExperimentResults;
@@ -97,10 +98,11 @@ public class ExperimentViews {
     public ExperimentSummary summary(ExperimentEntity e) {
         ExperimentSettings settings = settings(e);
         ExperimentMetrics metrics = results(e).metrics();
-        return new ExperimentSummary(e.id.toString(), e.name, e.siteId, settings.searchName(), settings.recordType(),
-                settings.mode(), e.status, metrics == null ? null : metrics.f1Score(),
+        return new ExperimentSummary(e.id.toString(), e.name, e.siteId, settings.target().searchName(),
+                settings.recordType(), settings.target().mode(), e.status, metrics == null ? null : metrics.f1Score(),
                 metrics == null ? null : metrics.sensitivity(), metrics == null ? null : metrics.specificity(),
-                size(settings.positiveControls()), size(settings.negativeControls()), iso(e.createdAt),
+                size(settings.controls().positiveControls()), size(settings.controls().negativeControls()),
+                iso(e.createdAt),
                 iso(e.completedAt), e.batchId, e.benchmarkId, e.controlSetLabel, e.primaryBenchmark,
                 e.operationId == null ? null : e.operationId.toString(), e.error, e.version, e.metricsStale,
                 refinement(e.refinement, e.refinedAt));
@@ -110,10 +112,11 @@ public class ExperimentViews {
     public Experiment forReport(ExperimentEntity e) {
         ExperimentSettings s = settings(e);
         ExperimentResults r = results(e);
-        ExperimentConfig config = new ExperimentConfig(s.name(), s.siteId(), s.recordType(), s.mode(), s.searchName(),
-                parameterStrings(s), null, s.positiveControls(), s.negativeControls(), s.controlSetId(),
-                s.controlsSearchName(), s.controlsParamName(), s.controlsValueFormat(), null, s.sortAttribute(),
-                s.sortDirection());
+        ControlSettings c = s.controls();
+        ExperimentConfig config = new ExperimentConfig(s.name(), s.siteId(), s.recordType(), s.target().mode(),
+                s.target().searchName(), parameterStrings(s), null, c.positiveControls(), c.negativeControls(),
+                c.controlSetId(), c.controlsSearchName(), c.controlsParamName(), c.controlsValueFormat(), null,
+                s.display().sortAttribute(), s.display().sortDirection());
         return new Experiment(e.id.toString(), config, e.ownerId, e.status, r.metrics(), r.crossValidation(), r.enrichmentResults(),
                 r.truePositiveGenes(), r.falseNegativeGenes(), r.falsePositiveGenes(), r.trueNegativeGenes(), e.error,
                 e.totalTimeSeconds, iso(e.createdAt), iso(e.completedAt), e.batchId, e.benchmarkId, e.controlSetLabel,
@@ -131,11 +134,11 @@ public class ExperimentViews {
     }
 
     private static java.util.Map<String, String> parameterStrings(ExperimentSettings s) {
-        if (s.parameters() == null) {
+        if (s.target().parameters() == null) {
             return null;
         }
         java.util.Map<String, String> strings = new java.util.LinkedHashMap<>();
-        s.parameters().forEach((name, value) -> strings.put(name, value instanceof String text ? text
+        s.target().parameters().forEach((name, value) -> strings.put(name, value instanceof String text ? text
                 : EvaluationJson.mapper().valueToTree(value).toString()));
         return strings;
     }

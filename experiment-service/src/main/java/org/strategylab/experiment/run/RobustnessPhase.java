@@ -26,15 +26,15 @@ public class RobustnessPhase implements RunPhase {
 
     @Override
     public boolean appliesTo(ExperimentSettings settings) {
-        return settings.enableRobustness();
+        return settings.robustness().enableRobustness();
     }
 
     @Override
     public Uni<RunState> run(RunContext context, RunState state) {
         ExperimentSettings settings = context.settings();
         BootstrapRequest request = new BootstrapRequest(state.orderedIds(), state.resultIds(),
-                context.controls().positives(), context.controls().negatives(), settings.bootstrapIterations(),
-                settings.bootstrapSeed(), null, !state.orderedIds().isEmpty(), null);
+                context.controls().positives(), context.controls().negatives(),
+                settings.robustness().bootstrapIterations(), settings.robustness().bootstrapSeed(), null, !state.orderedIds().isEmpty(), null);
         return context.progress().emit(phase(), "bootstrap robustness", null)
                 .chain(() -> Uni.createFrom().item(() -> state.withResults(state.results()
                                 .withRobustness(RobustnessBootstrap.run(request))))

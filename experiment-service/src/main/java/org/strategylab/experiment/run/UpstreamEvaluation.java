@@ -72,7 +72,7 @@ public class UpstreamEvaluation {
                         // noted at once, so that a next attempt can delete it if this run's worker dies
                         .call(created -> repository.keepStrategy(context.experimentId(), created.strategyId())))
                 .chain(created -> upstream.orderedIds(token, site, created.rootStepId(), config.runs().maxOrderedIds(),
-                                settings.sortAttribute(), settings.sortAttribute() == null ? null : settings.sortDirection())
+                                settings.display().sortAttribute(), settings.display().sortDirectionIfSorted())
                         .map(ids -> new Strategy(created, ids)));
         Map<String, List<String>> lists = new LinkedHashMap<>();
         lists.put("positive", context.controls().positives());
@@ -80,7 +80,7 @@ public class UpstreamEvaluation {
             lists.put("negative", context.controls().negatives());
         }
         Uni<UpstreamGateway.Counts> counts = upstream.controlCounts(token, site, settings.recordType(), tree, lists,
-                settings.controlsSearchName(), settings.controlsParamName());
+                settings.controls().controlsSearchName(), settings.controls().controlsParamName());
         Uni<Map<String, GeneInfo>> infos = geneInfo(context);
 
         return Uni.combine().all().unis(strategy, counts, infos).asTuple()
@@ -94,12 +94,12 @@ public class UpstreamEvaluation {
 
     /** The single search as a one-node tree, or the tree of a multi-step experiment. */
     public static JsonNode tree(ExperimentSettings settings) {
-        if (ExperimentSettings.MULTI_STEP.equals(settings.mode())) {
-            return settings.stepTree();
+        if (ExperimentSettings.MULTI_STEP.equals(settings.target().mode())) {
+            return settings.target().stepTree();
         }
-        ObjectNode node = JsonNodeFactory.instance.objectNode().put("searchName", settings.searchName());
+        ObjectNode node = JsonNodeFactory.instance.objectNode().put("searchName", settings.target().searchName());
         node.set("parameters", org.strategylab.evaluation.json.EvaluationJson.mapper()
-                .valueToTree(settings.parameters() == null ? Map.of() : settings.parameters()));
+                .valueToTree(settings.target().parameters() == null ? Map.of() : settings.target().parameters()));
         return node;
     }
 

@@ -92,7 +92,8 @@ public final class UpstreamTreeEvaluator implements TreeEvaluator {
             lists.put("negative", controls.negatives());
         }
         io.smallrye.mutiny.Uni<UpstreamGateway.Counts> counting = upstream.controlCounts(token, settings.siteId(),
-                settings.recordType(), tree, lists, settings.controlsSearchName(), settings.controlsParamName());
+                settings.recordType(), tree, lists, settings.controls().controlsSearchName(),
+                settings.controls().controlsParamName());
         io.smallrye.mutiny.Uni<List<String>> ordering = orderedIds <= 0 ? io.smallrye.mutiny.Uni.createFrom().nullItem()
                 : ordered(tree);
         io.smallrye.mutiny.tuples.Tuple2<UpstreamGateway.Counts, List<String>> both;
@@ -123,7 +124,7 @@ public final class UpstreamTreeEvaluator implements TreeEvaluator {
     private io.smallrye.mutiny.Uni<List<String>> ordered(JsonNode tree) {
         return upstream.createStrategy(token, settings.siteId(), TRIAL_NAME, settings.recordType(), tree)
                 .chain(strategy -> upstream.orderedIds(token, settings.siteId(), strategy.rootStepId(), orderedIds,
-                                settings.sortAttribute(), settings.sortAttribute() == null ? null : settings.sortDirection())
+                                settings.display().sortAttribute(), settings.display().sortDirectionIfSorted())
                         .call(() -> upstream.deleteStrategy(token, settings.siteId(), strategy.strategyId())
                                 .onFailure().recoverWithNull()));
     }

@@ -19,7 +19,9 @@ import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.model.ConfusionMatrix;
 import org.strategylab.evaluation.model.ExperimentMetrics;
 import org.strategylab.evaluation.model.GeneInfo;
+import org.strategylab.experiment.api.ControlSettings;
 import org.strategylab.experiment.api.ExperimentSettings;
+import org.strategylab.experiment.api.SearchTarget;
 import org.strategylab.experiment.client.UpstreamGateway;
 import org.strategylab.experiment.config.ExperimentConfig;
 import org.strategylab.experiment.persistence.ExperimentRepository;
@@ -122,11 +124,11 @@ class EvaluationPhaseTest {
     }
 
     private static ExperimentSettings settings(String mode, List<String> targetGenes) {
-        return new ExperimentSettings("kinases", null, "plasmodb", "transcript", mode,
-                ExperimentSettings.SINGLE.equals(mode) ? "GenesByGoTerm" : null,
-                ExperimentSettings.SINGLE.equals(mode) ? Map.of("go_typeahead", List.of("GO:0004672")) : null, null,
-                targetGenes == null ? null : targetGenes.size(), POSITIVES, NEGATIVES, null, null, null, null, null,
-                null, null, null, false, null, null, false, null, null, false, null, null, null);
+        return new ExperimentSettings("kinases", null, "plasmodb", "transcript",
+                new SearchTarget(mode, ExperimentSettings.SINGLE.equals(mode) ? "GenesByGoTerm" : null,
+                        ExperimentSettings.SINGLE.equals(mode) ? Map.of("go_typeahead", List.of("GO:0004672")) : null,
+                        null, targetGenes == null ? null : targetGenes.size()),
+                new ControlSettings(POSITIVES, NEGATIVES, null, null, null, null), null, null, null, null, null);
     }
 
     private static RunContext context(ExperimentSettings settings, List<String> targetGenes) {

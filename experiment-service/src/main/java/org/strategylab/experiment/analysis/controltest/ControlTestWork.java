@@ -33,7 +33,7 @@ public class ControlTestWork {
 
     /** Counts the (resolved) controls of {@code settings} in the search or tree; {@code resolution} is reported. */
     public Uni<ControlTestResult> test(String token, ExperimentSettings settings, ControlResolution resolution) {
-        ControlSets controls = ControlSets.of(settings.positiveControls(), settings.negativeControls());
+        ControlSets controls = settings.controls().sets();
         UpstreamTreeEvaluator evaluator = new UpstreamTreeEvaluator(upstream, token, settings, controls,
                 config.analyses().sweepPointTimeout());
         return Uni.createFrom().item(() -> evaluator.evaluate(StepTrees.fromJson(UpstreamEvaluation.tree(settings))))
@@ -48,7 +48,7 @@ public class ControlTestWork {
         ExperimentMetrics metrics = ClassificationMetrics.fromCounts(e.positiveHits(), e.positiveTotal(),
                 e.negativeHits(), e.negativeTotal(), e.resultCount());
         // counts are genes; the site's transcript rows beside them where it stated both
-        return new ControlTestResult(settings.siteId(), settings.recordType(), settings.mode(),
+        return new ControlTestResult(settings.siteId(), settings.recordType(), settings.target().mode(),
                 e.transcriptCount() == null ? metrics : metrics.withTotalTranscripts(e.transcriptCount()),
                 e.resultCount(), e.capturedPositiveIds(), missed, e.capturedNegativeIds(), leftOut,
                 resolution);

@@ -43,7 +43,7 @@ public class CrossValidationPhase implements RunPhase {
 
     @Override
     public boolean appliesTo(ExperimentSettings settings) {
-        return settings.enableCrossValidation();
+        return settings.crossValidation().enableCrossValidation();
     }
 
     @Override
@@ -52,7 +52,7 @@ public class CrossValidationPhase implements RunPhase {
         if (results.metrics() == null) {
             return Uni.createFrom().failure(new IllegalStateException("cross-validation needs the experiment's evaluation first"));
         }
-        int k = context.settings().kFolds() == null ? CrossValidator.DEFAULT_K : context.settings().kFolds();
+        int k = context.settings().crossValidation().kFoldsOr(CrossValidator.DEFAULT_K);
         Evaluator evaluator = againstResult(results);
         return context.progress().emit(phase(), "cross-validating with " + k + " folds", null)
                 .chain(() -> Uni.createFrom().item(() -> CrossValidator.run(context.controls().positives(),

@@ -5,7 +5,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.UUID;
-import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.eventlog.operation.OperationHandle;
 import org.strategylab.experiment.api.ExperimentSettings;
@@ -51,7 +50,7 @@ public class CrossValidationRun implements OperationRun {
             }
             ExperimentSettings settings = ExperimentViews.settings(found.get()).withCrossValidation(folds);
             RunContext context = new RunContext(id, found.get().ownerId, command.token(), settings, List.of(),
-                    ControlSets.of(settings.positiveControls(), settings.negativeControls()), new ProgressEvents(handle, id));
+                    settings.controls().sets(), new ProgressEvents(handle, id));
             RunState state = new RunState(ExperimentViews.results(found.get()), found.get().upstreamStrategyId,
                     found.get().upstreamStepId, List.of(), List.of());
             return phase.run(context, state)

@@ -85,7 +85,8 @@ public class CustomGeneSetEnrichment {
                         }
                         try {
                             return new CustomEnrichmentAnswer(CustomEnrichment.analyse(request.geneSetName(),
-                                    lists.geneSet().genes(), result, background.ids(), settings.positiveControls()),
+                                    lists.geneSet().genes(), result, background.ids(),
+                                    settings.controls().positiveControls()),
                                     background.source(), background.organism(), lists.geneSet().resolution(),
                                     lists.background() == null ? null : lists.background().resolution());
                         } catch (ValidationException e) {
@@ -183,11 +184,11 @@ public class CustomGeneSetEnrichment {
     /** The one organism the experiment's search (or every step of its tree that names one) is about, else null. */
     static String organism(ExperimentSettings settings) {
         Set<String> found = new TreeSet<>();
-        if (settings.parameters() != null) {
-            collect(settings.parameters().get(ORGANISM_PARAMETER), found);
+        if (settings.target().parameters() != null) {
+            collect(settings.target().parameters().get(ORGANISM_PARAMETER), found);
         }
-        if (settings.stepTree() != null) {
-            collectTree(settings.stepTree(), found);
+        if (settings.target().stepTree() != null) {
+            collectTree(settings.target().stepTree(), found);
         }
         return found.size() == 1 ? found.iterator().next() : null;
     }

@@ -32,15 +32,16 @@ public class EnrichmentPhase implements RunPhase {
 
     @Override
     public boolean appliesTo(ExperimentSettings settings) {
-        return settings.enrichmentTypes() != null && !settings.enrichmentTypes().isEmpty();
+        return settings.analyses().enrichmentTypes() != null && !settings.analyses().enrichmentTypes().isEmpty();
     }
 
     @Override
     public Uni<RunState> run(RunContext context, RunState state) {
         ExperimentSettings settings = context.settings();
-        return context.progress().emit(phase(), "enrichment: " + String.join(", ", settings.enrichmentTypes()), null)
+        String types = String.join(", ", settings.analyses().enrichmentTypes());
+        return context.progress().emit(phase(), "enrichment: " + types, null)
                 .chain(() -> enrichment.analyseAll(context.token(), settings, state.upstreamStepId(),
-                        context.targetGeneIds(), settings.enrichmentTypes(), null,
+                        context.targetGeneIds(), settings.analyses().enrichmentTypes(), null,
                         ExperimentEnrichment.genesAnalysed(state.results(), context.targetGeneIds())))
                 .map(fresh -> {
                     ExperimentResults results = state.results();

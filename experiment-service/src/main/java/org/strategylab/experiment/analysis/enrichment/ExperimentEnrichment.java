@@ -119,9 +119,10 @@ public class ExperimentEnrichment {
         }
         return upstream.uploadDataset(token, settings.siteId(), ids).map(dataset -> {
             ObjectNode node = JsonNodeFactory.instance.objectNode()
-                    .put("searchName", settings.controlsSearchName() == null ? ID_SEARCH : settings.controlsSearchName());
-            node.putObject("parameters").put(settings.controlsParamName() == null ? ID_PARAMETER
-                    : settings.controlsParamName(), String.valueOf(dataset));
+                    .put("searchName", settings.controls().controlsSearchName() == null ? ID_SEARCH
+                            : settings.controls().controlsSearchName());
+            node.putObject("parameters").put(settings.controls().controlsParamName() == null ? ID_PARAMETER
+                    : settings.controls().controlsParamName(), String.valueOf(dataset));
             return new Target(null, node);
         });
     }

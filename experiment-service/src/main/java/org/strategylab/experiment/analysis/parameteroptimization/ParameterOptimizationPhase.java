@@ -34,12 +34,12 @@ public class ParameterOptimizationPhase implements RunPhase, AnalysisPhaseRules 
 
     @Override
     public boolean appliesTo(ExperimentSettings settings) {
-        return settings.parameterOptimization() != null && !settings.geneIdMode();
+        return settings.analyses().parameterOptimization() != null && !settings.geneIdMode();
     }
 
     @Override
     public Uni<RunState> run(RunContext context, RunState state) {
-        return work.optimise(context.token(), context.settings(), context.settings().parameterOptimization(),
+        return work.optimise(context.token(), context.settings(), context.settings().analyses().parameterOptimization(),
                         context.experimentId().toString(), context.progress())
                 .map(result -> state.withResults(state.results().withOptimizationResult(result)));
     }
@@ -47,8 +47,8 @@ public class ParameterOptimizationPhase implements RunPhase, AnalysisPhaseRules 
     /** The optimisation's specs checked as a phase of the experiment. */
     @Override
     public ExperimentSettings settle(ExperimentSettings settings) {
-        if (settings.parameterOptimization() != null) {
-            ParameterOptimizations.check(settings, settings.parameterOptimization(), true);
+        if (settings.analyses().parameterOptimization() != null) {
+            ParameterOptimizations.check(settings, settings.analyses().parameterOptimization(), true);
         }
         return settings;
     }

@@ -49,7 +49,7 @@ public class ParameterOptimizationWork {
     public Uni<ParameterOptimizationResult> optimise(String token, ExperimentSettings settings,
                                                      ParameterOptimizationRequest request, String optimizationId,
                                                      ProgressEvents progress) {
-        ControlSets controls = ControlSets.of(settings.positiveControls(), settings.negativeControls());
+        ControlSets controls = settings.controls().sets();
         int concurrency = config.analyses().optimizationConcurrency();
         ParameterOptimizer.Request optimizerRequest = ParameterOptimizations.optimizerRequest(settings, request,
                 concurrency);
@@ -84,7 +84,7 @@ public class ParameterOptimizationWork {
             }
         };
         Map<String, Object> started = new LinkedHashMap<>();
-        started.put("searchName", settings.searchName());
+        started.put("searchName", settings.target().searchName());
         started.put("recordType", settings.recordType());
         started.put("budget", optimizerRequest.budget() == null ? ParameterOptimizer.DEFAULT_BUDGET : optimizerRequest.budget());
         started.put("objective", objective.name());

@@ -31,12 +31,12 @@ public class StepAnalysisPhase implements RunPhase, AnalysisPhaseRules {
 
     @Override
     public boolean appliesTo(ExperimentSettings settings) {
-        return settings.enableStepAnalysis() && !settings.geneIdMode();
+        return settings.analyses().enableStepAnalysis() && !settings.geneIdMode();
     }
 
     @Override
     public Uni<RunState> run(RunContext context, RunState state) {
-        return work.analyse(context.token(), context.settings(), context.settings().stepAnalysisPhases(),
+        return work.analyse(context.token(), context.settings(), context.settings().analyses().stepAnalysisPhases(),
                         context.progress())
                 .map(result -> state.withResults(state.results().withStepAnalysis(result)));
     }
@@ -44,7 +44,7 @@ public class StepAnalysisPhase implements RunPhase, AnalysisPhaseRules {
     /** The phases asked for, in the order they run. */
     @Override
     public ExperimentSettings settle(ExperimentSettings settings) {
-        return settings.stepAnalysisPhases() == null ? settings
-                : settings.withStepAnalysisPhases(StepAnalyses.ordered(settings.stepAnalysisPhases()));
+        return settings.analyses().stepAnalysisPhases() == null ? settings
+                : settings.withStepAnalysisPhases(StepAnalyses.ordered(settings.analyses().stepAnalysisPhases()));
     }
 }

@@ -65,7 +65,7 @@ public class StepAnalysisWork {
      */
     public Uni<StepAnalysisResult> analyse(String token, ExperimentSettings settings, List<String> phaseNames,
                                            ProgressEvents progress) {
-        ControlSets controls = ControlSets.of(settings.positiveControls(), settings.negativeControls());
+        ControlSets controls = settings.controls().sets();
         StepTreeNode tree = StepTrees.fromJson(UpstreamEvaluation.tree(settings));
         UpstreamTreeEvaluator evaluator = new UpstreamTreeEvaluator(upstream, token, settings, controls,
                 config.analyses().sweepPointTimeout());

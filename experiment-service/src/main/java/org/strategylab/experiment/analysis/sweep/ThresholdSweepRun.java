@@ -86,7 +86,7 @@ public class ThresholdSweepRun implements OperationRun {
                 return end(handle, plan, finished, false, false, "the experiment was deleted");
             }
             ExperimentSettings settings = ExperimentViews.settings(found.get());
-            ControlSets controls = ControlSets.of(settings.positiveControls(), settings.negativeControls());
+            ControlSets controls = settings.controls().sets();
             Duration sweepTimeout = config.analyses().sweepTimeout();
             return upstream.cleanupHelperStrategies(command.token(), settings.siteId())
                     .onFailure().recoverWithItem(failure -> {
@@ -141,8 +141,8 @@ public class ThresholdSweepRun implements OperationRun {
             lists.put("negative", controls.negatives());
         }
         return Uni.createFrom().deferred(() -> upstream.controlCounts(token, settings.siteId(), settings.recordType(),
-                        withValue(settings, plan.parameterName(), value), lists, settings.controlsSearchName(),
-                        settings.controlsParamName()))
+                        withValue(settings, plan.parameterName(), value), lists, settings.controls().controlsSearchName(),
+                        settings.controls().controlsParamName()))
                 .map(counts -> new SweepPoint(reported, metrics(counts, controls, settings.recordType()), null))
                 .ifNoItem().after(timeout).failWith(() -> new IllegalStateException(
                         "the point took longer than " + timeout.toSeconds() + " s"))

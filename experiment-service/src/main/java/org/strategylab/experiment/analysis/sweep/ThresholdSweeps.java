@@ -52,7 +52,7 @@ public class ThresholdSweeps {
             ExperimentSettings settings = ExperimentViews.settings(row);
             if (!holdsParameter(settings, plan.parameterName())) {
                 throw invalid("/parameterName", "'" + plan.parameterName() + "' is not a parameter of this experiment's "
-                        + (ExperimentSettings.MULTI_STEP.equals(settings.mode()) ? "steps" : "search"));
+                        + (ExperimentSettings.MULTI_STEP.equals(settings.target().mode()) ? "steps" : "search"));
             }
             return launcher.start(callerId, KIND, row.id.toString(),
                     operationId -> new ExperimentCommand.ThresholdSweep(operationId,
@@ -65,10 +65,10 @@ public class ThresholdSweeps {
         if (settings.geneIdMode()) {
             return false;
         }
-        if (ExperimentSettings.MULTI_STEP.equals(settings.mode())) {
-            return inTree(settings.stepTree(), name);
+        if (ExperimentSettings.MULTI_STEP.equals(settings.target().mode())) {
+            return inTree(settings.target().stepTree(), name);
         }
-        return settings.parameters() != null && settings.parameters().containsKey(name);
+        return settings.target().parameters() != null && settings.target().parameters().containsKey(name);
     }
 
     private static boolean inTree(JsonNode node, String name) {

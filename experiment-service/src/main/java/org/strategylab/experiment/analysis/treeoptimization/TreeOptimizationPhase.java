@@ -32,12 +32,12 @@ public class TreeOptimizationPhase implements RunPhase, AnalysisPhaseRules {
 
     @Override
     public boolean appliesTo(ExperimentSettings settings) {
-        return settings.treeOptimization() != null && !settings.geneIdMode();
+        return settings.analyses().treeOptimization() != null && !settings.geneIdMode();
     }
 
     @Override
     public Uni<RunState> run(RunContext context, RunState state) {
-        return work.optimise(context.token(), context.settings(), context.settings().treeOptimization(),
+        return work.optimise(context.token(), context.settings(), context.settings().analyses().treeOptimization(),
                         context.experimentId().toString(), context.progress())
                 .map(result -> state.withResults(state.results().withTreeOptimization(result)));
     }
@@ -45,8 +45,8 @@ public class TreeOptimizationPhase implements RunPhase, AnalysisPhaseRules {
     /** The optimisation's knobs checked as a phase of the experiment. */
     @Override
     public ExperimentSettings settle(ExperimentSettings settings) {
-        if (settings.treeOptimization() != null) {
-            TreeOptimizations.check(settings, settings.treeOptimization(), true);
+        if (settings.analyses().treeOptimization() != null) {
+            TreeOptimizations.check(settings, settings.analyses().treeOptimization(), true);
         }
         return settings;
     }

@@ -41,7 +41,7 @@ public class TreeOptimizationWork {
     /** @param optimizationId names the optimisation in its progress ({@code optimizationId}) */
     public Uni<TreeOptimizationResult> optimise(String token, ExperimentSettings settings, TreeOptimizationRequest request,
                                                 String optimizationId, ProgressEvents progress) {
-        ControlSets controls = ControlSets.of(settings.positiveControls(), settings.negativeControls());
+        ControlSets controls = settings.controls().sets();
         Objective objective = Objective.parse(request.objective());
         UpstreamTreeEvaluator evaluator = new UpstreamTreeEvaluator(upstream, token, settings, controls,
                 config.analyses().sweepPointTimeout(), objective.isRank() ? config.runs().maxOrderedIds() : 0);

@@ -7,7 +7,6 @@ import java.util.List;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.ValidationException;
-import org.strategylab.evaluation.ids.ControlSets;
 import org.strategylab.evaluation.optimization.TreeKnobOptimizer;
 import org.strategylab.experiment.api.ExperimentSettings;
 import org.strategylab.experiment.api.TreeOptimizationRequest;
@@ -71,7 +70,7 @@ public class TreeOptimizations {
         try {
             new TreeKnobOptimizer(tree -> {
                 throw new IllegalStateException("only checking");
-            }, ControlSets.of(settings.positiveControls(), settings.negativeControls())).optimise(
+            }, settings.controls().sets()).optimise(
                     new TreeKnobOptimizer.Request(StepTrees.fromJson(UpstreamEvaluation.tree(settings)),
                             request.thresholdKnobs(), request.operatorKnobs(), request.objective(), 1,
                             request.maxListSize(), null));

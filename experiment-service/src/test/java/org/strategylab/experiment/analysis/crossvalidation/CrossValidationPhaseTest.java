@@ -13,7 +13,10 @@ import org.strategylab.evaluation.model.FoldMetrics;
 import org.strategylab.evaluation.model.GeneInfo;
 import org.strategylab.evaluation.metrics.ClassificationMetrics;
 import org.strategylab.experiment.api.ExperimentResults;
+import org.strategylab.experiment.api.ControlSettings;
+import org.strategylab.experiment.api.CrossValidationSettings;
 import org.strategylab.experiment.api.ExperimentSettings;
+import org.strategylab.experiment.api.SearchTarget;
 import org.strategylab.experiment.run.ProgressEvents;
 import org.strategylab.experiment.run.RunContext;
 import org.strategylab.experiment.run.RunState;
@@ -33,8 +36,9 @@ class CrossValidationPhaseTest {
     @Test
     void everyControlIsHeldOutOnceAndTheFoldsHitsAddUpToTheResults() {
         ExperimentSettings settings = new ExperimentSettings("cv", null, "plasmodb", "transcript",
-                ExperimentSettings.SINGLE, "GenesByGoTerm", null, null, null, POSITIVES, NEGATIVES, null, null, null, null,
-                null, null, null, null, false, null, null, true, 3, null, false, null, null, null);
+                new SearchTarget(ExperimentSettings.SINGLE, "GenesByGoTerm", null, null, null),
+                new ControlSettings(POSITIVES, NEGATIVES, null, null, null, null), null, null, null,
+                new CrossValidationSettings(true, 3), null);
         UUID id = UUID.randomUUID();
         RunContext context = new RunContext(id, "alice", "token", settings, null, ControlSets.of(POSITIVES, NEGATIVES),
                 ProgressEvents.none(id));
@@ -49,9 +53,9 @@ class CrossValidationPhaseTest {
         RunState state = RunState.EMPTY.withResults(classified);
 
         CrossValidationPhase phase = new CrossValidationPhase();
-        assertFalse(phase.appliesTo(new ExperimentSettings("x", null, "plasmodb", "transcript", ExperimentSettings.SINGLE,
-                "GenesByGoTerm", null, null, null, POSITIVES, NEGATIVES, null, null, null, null, null, null, null, null,
-                false, null, null, false, null, null, false, null, null, null)));
+        assertFalse(phase.appliesTo(new ExperimentSettings("x", null, "plasmodb", "transcript",
+                new SearchTarget(ExperimentSettings.SINGLE, "GenesByGoTerm", null, null, null),
+                new ControlSettings(POSITIVES, NEGATIVES, null, null, null, null), null, null, null, null, null)));
         CrossValidationResult cv = phase.run(context, state).await().atMost(Duration.ofSeconds(10))
                 .results().crossValidation();
         assertEquals(3, cv.k());

@@ -16,7 +16,7 @@ final class ChatStack {
     static final WorkerStack.Service CHAT_SERVICE = new WorkerStack.Service("chat-service", "chat.commands",
             "chat.events", "chat-service", "chat-commands", Map.of("strategylab.chat.turns.run-where-accepted", "false"), List.of(new WorkerStack.Sibling(
             "experiment-service", Path.of(System.getProperty("strategylab.it.experiment-service-jar",
-            "../experiment-service/target/quarkus-app/quarkus-run.jar")), "quarkus.rest-client.experiment-service.url")));
+            "../../experiment-service/target/quarkus-app/quarkus-run.jar")), "quarkus.rest-client.experiment-service.url")));
 
     private ChatStack() {
     }

@@ -15,7 +15,6 @@ import java.util.UUID;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.strategylab.eventlog.EventEnvelope;
-import org.strategylab.chat.support.Chats;
 import org.strategylab.simulator.faults.Latency;
 import org.strategylab.testsupport.TestTokens;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
@@ -29,6 +28,14 @@ import org.strategylab.testsupport.workers.WorkerStack;
  * the message and the graph change made before the kill, and the next turn completes.
  */
 class ChatWorkerKillIT extends OnChatStack {
+
+    /**
+     * What a chat turn's counting asks the site for (as chat-service's test support names it): the
+     * report that counts a lone search, and the helper strategy upstream-gateway counts a larger part
+     * in. Slowing them keeps a turn running while it counts.
+     */
+    private static final String COUNTING = "/strategies|/searches/[^/]+/reports/standard$";
+
 
     private static final Duration TURN = ofSeconds(120);
 
@@ -52,7 +59,7 @@ class ChatWorkerKillIT extends OnChatStack {
         String strategyId = started.getString("strategyId");
         await("the first step is made").atMost(TURN).until(() -> events.of(operationId).stream()
                 .anyMatch(e -> e.type().equals("strategy_update")));
-        stack.simulator().faults().latency(Chats.COUNTING, Latency.fixed(ofSeconds(30)));
+        stack.simulator().faults().latency(COUNTING, Latency.fixed(ofSeconds(30)));
         // its command must not come back to the survivor: that would run the turn again instead of ending it
         stack.awaitCommandsCommitted();
         long holder = LeaseHolders.holderPid(stack, operationId)
