@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.strategylab.testsupport.bench.BenchHost;
 
@@ -84,7 +85,7 @@ public final class AgentBench {
         if (transcript != null) {
             return replay(chat, transcript);
         }
-        AgentRun run = new AgentRun(new SiteResults(stack.upstreamGateway(), "agent-bench-gold"), chat);
+        AgentRun run = new AgentRun(new SiteResults(stack.upstreamGateway(), "agent-bench-gold"), chat, options.reasoningEffort());
         List<BenchRequest> requests = selected();
         long start = System.nanoTime();
         Map<String, Set<String>> gold = run.gold(requests);
@@ -109,13 +110,25 @@ public final class AgentBench {
     /** Runs a transcript's turn against the replayed vendor and prints what the loop did. */
     private int replay(ChatTurns chat, VendorTranscript transcript) throws IOException, InterruptedException {
         replay.load(transcript);
-        ChatTurns.Turn turn = chat.send("agent-bench-replay", transcript.siteId(), transcript.message(), transcript.model());
+        ChatTurns.Turn turn = chat.send("agent-bench-replay", transcript.siteId(), transcript.message(), transcript.model(),
+                transcript.reasoningEffort());
         say("replayed " + options.replay() + ": " + turn.status() + ", " + turn.toolCalls() + " tool calls, "
                 + turn.modelCalls() + " model calls, " + AgentGraphs.steps(turn.graph()) + " steps, "
                 + replay.remaining() + " recorded responses not asked for");
         say("events: " + String.join(" ", turn.eventTypes()));
         AgentGraphs.answerStep(turn.graph()).ifPresent(step -> say("answer: " + AgentGraphs.tree(turn.graph(), step)));
         turn.errors().forEach(error -> say("error: " + error));
+        // a transcript of one of the benchmark's requests is scored as the run would score it
+        Optional<BenchRequest> request = BenchRequest.all().stream().filter(r -> r.siteId().equals(transcript.siteId())
+                && r.message().equals(transcript.message())).findFirst();
+        Optional<String> step = AgentGraphs.answerStep(turn.graph());
+        if (request.isPresent() && step.isPresent()) {
+            SiteResults site = new SiteResults(stack.upstreamGateway(), "agent-bench-gold");
+            Agreement agreement = Agreement.of(site.genes(transcript.siteId(), AgentGraphs.tree(turn.graph(), step.get())),
+                    site.genes(transcript.siteId(), request.get().gold()));
+            say(String.format(Locale.ROOT, "request %s: %d / %d genes, Jaccard %.3f, F1 %.3f", request.get().id(),
+                    agreement.resultSize(), agreement.goldSize(), agreement.jaccard(), agreement.f1()));
+        }
         return "completed".equals(turn.status()) && replay.remaining() == 0 ? 0 : 3;
     }
 
@@ -139,7 +152,8 @@ public final class AgentBench {
         BenchRequest request = requests.stream().filter(r -> r.id().equals(outcome.requestId())).findFirst().orElseThrow();
         Path file = options.record().resolve(outcome.model().replace('/', '_').replace(':', '_')).resolve(request.id() + ".json");
         try {
-            new VendorTranscript(provider, outcome.model(), request.siteId(), request.message(), recorder.drain()).write(file);
+            new VendorTranscript(provider, outcome.model(), request.siteId(), request.message(),
+                    options.reasoningEffort(), recorder.drain()).write(file);
         } catch (IOException e) {
             say("could not write " + file + ": " + e.getMessage());
         }

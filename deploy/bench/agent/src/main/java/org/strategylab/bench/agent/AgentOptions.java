@@ -16,9 +16,10 @@ import java.util.List;
  * @param turnLimit   how long the bench waits for one turn's end
  * @param record      a directory to record vendor turns into (one transcript per turn), or null
  * @param replay      a transcript to replay instead of running the requests, or null
+ * @param reasoningEffort the turns' {@code reasoningEffort}, or null (each vendor's default)
  */
 record AgentOptions(Path upstreamJar, Path chatJar, Path workDir, List<String> models, List<String> requests,
-                    Duration turnLimit, Path record, Path replay) {
+                    Duration turnLimit, Path record, Path replay, String reasoningEffort) {
 
     static final String USAGE = """
             usage: AgentBench --upstream-jar <jar> --chat-jar <jar> --work-dir <dir> [flags]
@@ -27,6 +28,8 @@ record AgentOptions(Path upstreamJar, Path chatJar, Path workDir, List<String> m
               --requests a,b      ids of the requests to send (default: all of agent-bench/requests.json)
               --turn-limit S      seconds to wait for a turn's end (default 300)
               --record DIR        record each vendor turn's HTTP exchanges to DIR/<model>/<request>.json
+              --reasoning-effort E  none, low, medium or high for every turn (default: none sent, the
+                                  vendor's own default)
               --replay FILE       replay a recorded transcript through the chat loop instead
             """;
 
@@ -39,6 +42,7 @@ record AgentOptions(Path upstreamJar, Path chatJar, Path workDir, List<String> m
         Duration limit = Duration.ofMinutes(5);
         Path record = null;
         Path replay = null;
+        String effort = null;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if ("--help".equals(flag)) {
@@ -57,13 +61,14 @@ record AgentOptions(Path upstreamJar, Path chatJar, Path workDir, List<String> m
                 case "--turn-limit" -> limit = Duration.ofSeconds(Long.parseLong(value));
                 case "--record" -> record = Path.of(value);
                 case "--replay" -> replay = Path.of(value);
+                case "--reasoning-effort" -> effort = value;
                 default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
             }
         }
         if (upstream == null || chat == null || work == null) {
             throw new IllegalArgumentException(USAGE);
         }
-        return new AgentOptions(upstream, chat, work, models, requests, limit, record, replay);
+        return new AgentOptions(upstream, chat, work, models, requests, limit, record, replay, effort);
     }
 
     private static List<String> list(String value) {

@@ -19,11 +19,18 @@ public final class AgentRun {
 
     private final SiteResults site;
     private final ChatTurns chat;
+    private final String reasoningEffort;
     private final Map<String, Set<String>> gold = new LinkedHashMap<>();
 
+    /** A run whose turns name no reasoning effort (each vendor's default). */
     AgentRun(SiteResults site, ChatTurns chat) {
+        this(site, chat, null);
+    }
+
+    AgentRun(SiteResults site, ChatTurns chat, String reasoningEffort) {
         this.site = site;
         this.chat = chat;
+        this.reasoningEffort = reasoningEffort;
     }
 
     /**
@@ -64,7 +71,7 @@ public final class AgentRun {
 
     private Outcome run(BenchRequest request, String model) throws IOException, InterruptedException {
         String user = "agent-bench-" + request.id() + "-" + UUID.randomUUID().toString().substring(0, 8);
-        ChatTurns.Turn turn = chat.send(user, request.siteId(), request.message(), model);
+        ChatTurns.Turn turn = chat.send(user, request.siteId(), request.message(), model, reasoningEffort);
         Set<String> goldGenes = gold.get(request.id());
         Set<String> answer = Set.of();
         String note = "";

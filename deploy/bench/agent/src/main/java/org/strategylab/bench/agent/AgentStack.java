@@ -4,6 +4,8 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.strategylab.testsupport.bench.LiveEventsTail;
 import org.strategylab.testsupport.process.QuarkusAppProcess;
 import org.strategylab.testsupport.stack.ProductStack;
@@ -18,6 +20,13 @@ import org.strategylab.testsupport.stack.ProductStack;
 final class AgentStack implements AutoCloseable {
 
     static final String CHAT_EVENTS = "chat.events";
+
+    /** Held, so the level stays: the Kafka clients in this JVM (the stack's admin, the events tail) log every setting at INFO. */
+    private static final Logger KAFKA_LOG = Logger.getLogger("org.apache.kafka");
+
+    static {
+        KAFKA_LOG.setLevel(Level.WARNING);
+    }
 
     private ProductStack stack;
     private QuarkusAppProcess upstream;

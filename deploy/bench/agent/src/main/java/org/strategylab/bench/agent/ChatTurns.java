@@ -73,9 +73,22 @@ final class ChatTurns {
         }
     }
 
-    /** Sends {@code message} as the first turn of a new conversation of {@code userId} on {@code model}. */
+    /** Sends {@code message} as the first turn of a new conversation of {@code userId} on {@code model}, at the model's default effort. */
     Turn send(String userId, String siteId, String message, String model) throws IOException, InterruptedException {
+        return send(userId, siteId, message, model, null);
+    }
+
+    /**
+     * Sends {@code message} as the first turn of a new conversation of {@code userId} on {@code model}.
+     *
+     * @param reasoningEffort {@code none}, {@code low}, {@code medium}, {@code high}, or null for the vendor's default
+     */
+    Turn send(String userId, String siteId, String message, String model, String reasoningEffort)
+            throws IOException, InterruptedException {
         ObjectNode body = JSON.createObjectNode().put("siteId", siteId).put("message", message).put("model", model);
+        if (reasoningEffort != null) {
+            body.put("reasoningEffort", reasoningEffort);
+        }
         long start = System.nanoTime();
         HttpResponse<String> accepted = http.send(HttpRequest.newBuilder(chatService.resolve("/api/v1/chat"))
                 .timeout(Duration.ofMinutes(2)).header("Authorization", TestTokens.bearer(userId))

@@ -18,7 +18,7 @@ import java.util.List;
  * body, and the response's status, content type and body in the vendor's own wire format. Recorded
  * by {@link VendorRecorder}, served again by {@link VendorReplay}.
  *
- * <p>On disk it is JSON: {@code {provider, model, siteId, message, exchanges[{request{method, path,
+ * <p>On disk it is JSON: {@code {provider, model, siteId, message, reasoningEffort?, exchanges[{request{method, path,
  * body}, response{status, contentType, body | sse}}]}}. A response written by hand may give its
  * server-sent events as {@code sse}, a list rendered one event each: a string or an object as
  * {@code data: <it>}, and an object of exactly {@code event} and {@code data} as
@@ -29,9 +29,11 @@ import java.util.List;
  * @param model     the catalog id of the model the turn ran on
  * @param siteId    the turn's site
  * @param message   the user's message
+ * @param reasoningEffort the turn's {@code reasoningEffort}, or null (the vendor's default)
  * @param exchanges the exchanges, in order
  */
-public record VendorTranscript(String provider, String model, String siteId, String message, List<Exchange> exchanges) {
+public record VendorTranscript(String provider, String model, String siteId, String message, String reasoningEffort,
+                               List<Exchange> exchanges) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -69,7 +71,8 @@ public record VendorTranscript(String provider, String model, String siteId, Str
                     response.path("contentType").asText("text/event-stream"), body));
         }
         return new VendorTranscript(root.path("provider").asText(), root.path("model").asText(),
-                root.path("siteId").asText(), root.path("message").asText(), List.copyOf(exchanges));
+                root.path("siteId").asText(), root.path("message").asText(),
+                root.hasNonNull("reasoningEffort") ? root.get("reasoningEffort").asText() : null, List.copyOf(exchanges));
     }
 
     private static String sse(JsonNode events) throws IOException {
@@ -89,6 +92,9 @@ public record VendorTranscript(String provider, String model, String siteId, Str
     public void write(Path file) throws IOException {
         ObjectNode root = JSON.createObjectNode().put("provider", provider).put("model", model).put("siteId", siteId)
                 .put("message", message);
+        if (reasoningEffort != null) {
+            root.put("reasoningEffort", reasoningEffort);
+        }
         ArrayNode list = root.putArray("exchanges");
         for (Exchange exchange : exchanges) {
             ObjectNode item = list.addObject();
