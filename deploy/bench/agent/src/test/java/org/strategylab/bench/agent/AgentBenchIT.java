@@ -34,6 +34,8 @@ class AgentBenchIT {
     static final double MOCK_FLOOR_F1 = 0.55;
 
     private static VendorReplay replay;
+    /** In front of the replay for OpenAI, as it would be in front of the vendor: every OpenAI turn here is recorded. */
+    private static VendorRecorder recorder;
     private static AgentStack stack;
     private static ChatTurns chat;
     private static AgentRun run;
@@ -41,6 +43,7 @@ class AgentBenchIT {
     @BeforeAll
     static void start() throws Exception {
         replay = VendorReplay.start();
+        recorder = VendorRecorder.start(replay.baseUrl());
         stack = AgentStack.start(Path.of(System.getProperty("strategylab.it.work-dir", "target/agent-it")),
                 Path.of(System.getProperty("strategylab.it.upstream-gateway-jar")),
                 Path.of(System.getProperty("strategylab.it.chat-service-jar")), true,
@@ -49,9 +52,10 @@ class AgentBenchIT {
         run = new AgentRun(new SiteResults(stack.upstreamGateway(), "agent-it-gold"), chat);
     }
 
-    /** OpenAI's and Anthropic's calls both go to the replay server, with made-up keys. */
+    /** OpenAI's calls go through the recorder to the replay server, Anthropic's to the replay server; made-up keys. */
     private static Map<String, String> replaySettings() {
         Map<String, String> settings = new java.util.LinkedHashMap<>(AgentBench.replaySettings(Vendors.named("openai"), replay));
+        settings.put(Vendors.named("openai").baseUrlSetting(), recorder.baseUrl(replay.baseUrl()));
         settings.putAll(AgentBench.replaySettings(Vendors.named("anthropic"), replay));
         return settings;
     }
@@ -60,6 +64,9 @@ class AgentBenchIT {
     static void stop() {
         if (stack != null) {
             stack.close();
+        }
+        if (recorder != null) {
+            recorder.close();
         }
         if (replay != null) {
             replay.close();
@@ -154,6 +161,23 @@ class AgentBenchIT {
         Set<String> gold = run.gold(List.of(request)).get(request.id());
         Set<String> answer = new SiteResults(stack.upstreamGateway(), "agent-it-gold").genes(request.siteId(), tree);
         assertEquals(1.0, Agreement.of(answer, gold).f1());
+
+        // the turn was recorded on its way (as --record does in front of a vendor): the recording,
+        // written and read back, replays the same turn again, now matched by the requests' bodies
+        List<VendorTranscript.Exchange> recorded = recorder.drain();
+        assertEquals(4, recorded.size());
+        recorded.forEach(exchange -> assertEquals("gpt-5-mini", exchange.requestBody().path("model").asText()));
+        Path file = Path.of(System.getProperty("strategylab.it.work-dir", "target/agent-it")).resolve("recorded-openai-turn.json");
+        new VendorTranscript("openai", transcript.model(), transcript.siteId(), transcript.message(), null, recorded).write(file);
+        VendorTranscript again = VendorTranscript.read(file);
+        replay.load(again);
+        ChatTurns.Turn replayed = chat.send("agent-it-replay-again", again.siteId(), again.message(), again.model());
+        assertEquals("completed", replayed.status(), "errors: " + replayed.errors());
+        assertEquals(0, replay.remaining());
+        assertEquals(types, replayed.eventTypes(), "the same events, in the same order");
+        assertEquals(tree, AgentGraphs.tree(replayed.graph(), AgentGraphs.answerStep(replayed.graph()).orElseThrow()));
+        assertEquals(turn.tokens(), replayed.tokens());
+        recorder.drain();
     }
 
     @Test
