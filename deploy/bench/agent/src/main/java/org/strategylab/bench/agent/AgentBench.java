@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -77,6 +78,9 @@ public final class AgentBench {
                     chatSettings.put(vendor.baseUrlSetting(), recorder.baseUrl(upstream));
                     say("recording " + vendor.provider() + " (" + upstream + ") into " + options.record());
                 }
+            }
+            if (recorders.isEmpty()) {
+                say("--record: no vendor is enabled (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, OLLAMA_BASE_URL), nothing to record");
             }
         }
         stack = AgentStack.start(options.workDir().resolve("stack"), options.upstreamJar(), options.chatJar(), false, chatSettings);
@@ -178,7 +182,7 @@ public final class AgentBench {
             return options.models();
         }
         List<String> models = new ArrayList<>(List.of(MOCK));
-        Set<String> providers = new java.util.HashSet<>(Set.of("mock"));
+        Set<String> providers = new HashSet<>(Set.of("mock"));
         for (JsonNode model : chat.models().path("models")) {
             if (model.path("enabled").asBoolean() && providers.add(model.path("provider").asText())) {
                 models.add(model.path("id").asText());
