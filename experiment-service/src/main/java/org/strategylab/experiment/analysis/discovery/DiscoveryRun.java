@@ -21,6 +21,8 @@ import org.strategylab.experiment.run.OperationRun;
 @ApplicationScoped
 public class DiscoveryRun implements OperationRun {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DiscoveryRun.class);
+
     @Inject
     DiscoveryWork work;
 
@@ -44,6 +46,8 @@ public class DiscoveryRun implements OperationRun {
         };
         return discoveries.update(id, "running", null, null)
                 .chain(() -> work.discover(command.token(), id.toString(), discovery.discovery(), progress))
+                .invoke(outcome -> LOG.infof("discovery %s: %s (%d site calls of %d, %.1f s)", id, outcome.message(),
+                        outcome.siteCalls(), outcome.budget(), outcome.elapsedSeconds()))
                 .chain(outcome -> discoveries.update(id, "completed", outcome, null).chain(() -> {
                     ObjectNode data = EvaluationJson.mapper().createObjectNode().put("discoveryId", id.toString())
                             .put("status", "completed");

@@ -98,7 +98,9 @@ public class DiscoveryWork {
         List<FailedCandidate> failed = new ArrayList<>();
 
         return report.emit("profiling", "reading the controls' records", Map.of())
-                .chain(() -> profiler.profile(controls.positives(), controls.negatives(), limits.profiledRecords()))
+                // the records read one by one take at most a quarter of the budget, so the candidates get the rest
+                .chain(() -> profiler.profile(controls.positives(), controls.negatives(),
+                        Math.min(limits.profiledRecords(), Math.max(1, calls.budget() / 8))))
                 .call(profile -> report.emit("profiling", String.join("; ", profile.summary()), Map.of("profile", profile)))
                 .chain(profile -> report.emit("candidates", "searching the catalogue for the profile's words", Map.of())
                         .chain(() -> finder.propose(profile, limits.maxCandidates()))
