@@ -422,4 +422,10 @@ class DiscoveryPhasesTest {
         assertTrue(calls.call(() -> Uni.createFrom().item(1)).await().atMost(WAIT).isEmpty(), "nothing left");
     }
 
+    @Test
+    void everyObjectiveTheRequestAllowsIsOneEvaluationCoreRuns() {
+        for (String name : org.strategylab.experiment.api.constraints.Choices.DISCOVERY_OBJECTIVES.split("\\|")) {
+            assertEquals(name, org.strategylab.evaluation.discovery.DiscoveryObjective.parse(name, 0.5).name());
+        }
+    }
 }
