@@ -34,7 +34,11 @@ final class CandidateFinder {
     /** Distinct searches whose parameters are read. */
     static final int MAX_SEARCHES = 12;
     /** Values of one search's topic parameter tried. */
-    static final int VALUES_PER_SEARCH = 4;
+    static final int VALUES_PER_SEARCH = 6;
+    /** Product words searched for: a target of two families has the words of both. */
+    static final int WORDS = 6;
+    /** Words looked up in one search's type-ahead vocabulary. */
+    static final int LOOKUPS_PER_SEARCH = 4;
     /** A vocabulary this long or longer is searched, not listed. */
     private static final int SMALL_VOCABULARY = 50;
 
@@ -59,7 +63,7 @@ final class CandidateFinder {
     /** The queries a profile gives, most distinctive first. */
     static List<Query> queries(Profile profile) {
         List<Query> queries = new ArrayList<>();
-        profile.productWords().stream().filter(f -> f.distinctiveness() > 0).limit(4)
+        profile.productWords().stream().filter(f -> f.distinctiveness() > 0).limit(WORDS)
                 .forEach(f -> queries.add(new Query(f.value(), "product word '" + f.value() + "'", true)));
         profile.goTerms().stream().filter(f -> f.distinctiveness() > 0).limit(3)
                 .forEach(f -> queries.add(new Query(f.label(), "GO term " + f.value(), false)));
@@ -211,7 +215,9 @@ final class CandidateFinder {
         List<String> words = new ArrayList<>();
         if (topic != null) {
             if (vocabularyTopic && lower(topic.name()).contains("go")) {
-                profile.goTerms().stream().filter(f -> f.distinctiveness() > 0).limit(3)
+                // every distinctive GO term the profile kept: each is one cheap count, and a target
+                // made of two families needs the terms of both
+                profile.goTerms().stream().filter(f -> f.distinctiveness() > 0)
                         .forEach(f -> values.put(f.value(), f.label()));
             }
             Set<String> texts = new LinkedHashSet<>();
@@ -220,7 +226,7 @@ final class CandidateFinder {
                 profile.productWords().stream().filter(f -> f.distinctiveness() > 0).limit(2).forEach(f -> texts.add(f.value()));
             }
             if (vocabularyTopic) {
-                words.addAll(texts.stream().limit(2).toList());
+                words.addAll(texts.stream().limit(LOOKUPS_PER_SEARCH).toList());
             } else {
                 texts.stream().limit(VALUES_PER_SEARCH).forEach(t -> values.put(t, "'" + t + "'"));
                 if (values.isEmpty()) {
