@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.strategylab.evaluation.model.OptimizationSpec;
 import org.strategylab.experiment.api.DiscoveryOutcome.Feature;
 import org.strategylab.experiment.api.DiscoveryOutcome.Profile;
 import org.strategylab.experiment.client.UpstreamGateway;
@@ -143,7 +144,7 @@ final class CandidateFinder {
      * @param words  the words to look up in the topic's vocabulary
      */
     record Plan(SearchParamSpecs specs, String displayName, String source, Map<String, Object> base, ParamSpec topic,
-                Map<String, String> values, List<String> words, boolean vocabularyTopic) {
+                Map<String, String> values, List<String> words, boolean vocabularyTopic, List<OptimizationSpec> tunable) {
 
         List<Lookup> lookups() {
             List<Lookup> lookups = new ArrayList<>();
@@ -159,7 +160,7 @@ final class CandidateFinder {
                             : String.valueOf(e.getValue()))
                     .findFirst().map(o -> " (" + o + ")").orElse("");
             if (topic == null) {
-                return List.of(new SearchProposal(specs.searchName(), base, displayName + organisms, source));
+                return List.of(new SearchProposal(specs.searchName(), base, displayName + organisms, source, tunable));
             }
             List<SearchProposal> proposals = new ArrayList<>();
             values.entrySet().stream().limit(VALUES_PER_SEARCH).forEach(value -> {
@@ -167,7 +168,7 @@ final class CandidateFinder {
                 parameters.put(topic.name(), vocabularyTopic && Boolean.TRUE.equals(topic.multiPick())
                         ? List.of(value.getKey()) : value.getKey());
                 proposals.add(new SearchProposal(specs.searchName(), parameters,
-                        displayName + ": " + value.getValue() + organisms, source));
+                        displayName + ": " + value.getValue() + organisms, source, tunable));
             });
             return proposals;
         }
@@ -178,12 +179,22 @@ final class CandidateFinder {
         Map<String, Object> base = new LinkedHashMap<>();
         ParamSpec topic = null;
         boolean vocabularyTopic = false;
+        List<OptimizationSpec> tunable = new ArrayList<>();
         for (ParamSpec param : specs.parameters()) {
             String type = lower(param.type());
             if (type.startsWith("input-")) {
                 return null;
             }
             if (Boolean.TRUE.equals(param.isReadOnly()) || Boolean.FALSE.equals(param.isVisible())) {
+                continue;
+            }
+            if (("number".equals(type) || ("string".equals(type) && Boolean.TRUE.equals(param.isNumber())))
+                    && param.min() != null && param.max() != null && param.max() > param.min()
+                    && param.initialDisplayValue() != null && !param.initialDisplayValue().isBlank()) {
+                // its default set as it is, so that the tuning starts from the search as found
+                base.put(param.name(), param.initialDisplayValue());
+                tunable.add(new OptimizationSpec(param.name(), Boolean.TRUE.equals(param.isInteger()) ? "integer" : "numeric",
+                        param.min(), param.max(), null, null));
                 continue;
             }
             boolean vocabulary = type.contains("vocabulary");
@@ -234,7 +245,7 @@ final class CandidateFinder {
                 }
             }
         }
-        return new Plan(specs, displayName, source, base, topic, values, words, vocabularyTopic);
+        return new Plan(specs, displayName, source, base, topic, values, words, vocabularyTopic, List.copyOf(tunable));
     }
 
     static boolean isOrganism(String name) {

@@ -36,7 +36,7 @@ import org.strategylab.experiment.config.ExperimentConfig;
  * the controls' profile ({@link ControlProfiler}), candidate searches from the catalogue
  * ({@link CandidateFinder}), each counted against the controls on the site (upstream-gateway's
  * control counts: a helper strategy it deletes again, so nothing is left in the user's account),
- * tuning (see {@link #TUNING_SKIPPED}), the combination (evaluation-core's
+ * tuning of the best candidates' numeric parameters ({@link CandidateTuning}), the combination (evaluation-core's
  * {@link StrategyDiscovery}: a beam over boolean combinations, nested cross-validation, the
  * one-standard-error choice), and the result: each proposed strategy counted on the site once more
  * for its size, with a bootstrap of its metrics over the controls. Every site call goes through one
@@ -49,10 +49,6 @@ public class DiscoveryWork {
     /** The control lists' labels in upstream-gateway's control counts. */
     static final String POSITIVE = "positive";
     static final String NEGATIVE = "negative";
-
-    /** Why the tuning phase does not move parameters (said in the result and its progress event). */
-    static final String TUNING_SKIPPED = "not run: the candidates' values come from the profile and the catalogue,"
-            + " and each is counted once; tuning numeric parameters per candidate is not part of this version";
 
     private static final int BOOTSTRAP_ITERATIONS = 200;
 
@@ -70,8 +66,16 @@ public class DiscoveryWork {
         return work;
     }
 
-    /** A candidate as counted on the site. */
-    record Counted(SearchProposal proposal, BitSet positives, BitSet negatives, long resultSize) {
+    /** A candidate as counted on the site; {@code tuned} when the tuning phase set its numbers. */
+    record Counted(SearchProposal proposal, BitSet positives, BitSet negatives, long resultSize, boolean tuned) {
+
+        Counted asTuned() {
+            return new Counted(proposal, positives, negatives, resultSize, true);
+        }
+
+        ConfusionMatrix matrix(ControlIndex controls) {
+            return DiscoveryWork.matrix(positives, negatives, controls);
+        }
     }
 
     /**
@@ -107,12 +111,20 @@ public class DiscoveryWork {
                         .call(proposals -> report.emit("candidates", proposals.size() + " candidate searches to count",
                                 Map.of("total", proposals.size())))
                         .chain(proposals -> count(token, site, recordType, proposals, controls, objective, calls, report, failed))
-                        .chain(counted -> report.emit("tuning", "tuning " + TUNING_SKIPPED,
-                                        Map.of("tuning", new DiscoveryOutcome.Tuning(false, TUNING_SKIPPED, 0)))
-                                .replaceWith(counted))
-                        .chain(counted -> combine(counted, controls, settings, report)
-                                .chain(result -> finish(token, discoveryId, request, recordType, objective, settings,
-                                        profile, counted, failed, result, controls, calls, report, started))));
+                        .chain(counted -> report.emit("tuning", "tuning the numeric parameters of the best candidates",
+                                        Map.of())
+                                .chain(() -> new CandidateTuning(upstream, token, site, recordType, calls, controls)
+                                        .tune(counted, objective, settings.top(), settings.seed()))
+                                .call(tuned -> report.emit("tuning", tuned.tuning().reason(),
+                                        Map.of("tuning", tuned.tuning())))
+                                .chain(tuned -> {
+                                    List<Counted> all = new ArrayList<>(counted);
+                                    all.addAll(tuned.added());
+                                    return combine(all, controls, settings, report)
+                                            .chain(result -> finish(token, discoveryId, request, recordType, objective,
+                                                    settings, profile, all, failed, result, controls, calls, report,
+                                                    started, tuned.tuning()));
+                                })));
     }
 
     /** Adds the site calls so far and the budget to each event. */
@@ -170,7 +182,7 @@ public class DiscoveryWork {
                 });
     }
 
-    private static Counted counted(SearchProposal proposal, UpstreamGateway.Counts counts, ControlIndex controls) {
+    static Counted counted(SearchProposal proposal, UpstreamGateway.Counts counts, ControlIndex controls) {
         BitSet positives = new BitSet();
         BitSet negatives = new BitSet();
         for (UpstreamGateway.ControlHits hits : counts.controls()) {
@@ -180,7 +192,7 @@ public class DiscoveryWork {
                 negatives = controls.negativeBits(hits.hitIds());
             }
         }
-        return new Counted(proposal, positives, negatives, counts.rootGeneCount());
+        return new Counted(proposal, positives, negatives, counts.rootGeneCount(), false);
     }
 
     private static Map<String, Object> candidateEvent(SearchProposal p, Counted counted, String error,
@@ -202,7 +214,7 @@ public class DiscoveryWork {
         return event;
     }
 
-    private static ConfusionMatrix matrix(BitSet positives, BitSet negatives, ControlIndex controls) {
+    static ConfusionMatrix matrix(BitSet positives, BitSet negatives, ControlIndex controls) {
         int tp = positives.cardinality();
         int fp = negatives.cardinality();
         return new ConfusionMatrix(tp, fp, controls.negatives().size() - fp, controls.positives().size() - tp);
@@ -236,14 +248,15 @@ public class DiscoveryWork {
     private Uni<DiscoveryOutcome> finish(String token, String discoveryId, DiscoveryRequest request, String recordType,
                                          DiscoveryObjective objective, DiscoverySettings settings, Profile profile,
                                          List<Counted> counted, List<FailedCandidate> failed, DiscoveryResult result,
-                                         ControlIndex controls, SiteCalls calls, Reporter report, long started) {
+                                         ControlIndex controls, SiteCalls calls, Reporter report, long started,
+                                         DiscoveryOutcome.Tuning tuning) {
         List<SearchProposal> proposals = counted.stream().map(Counted::proposal).toList();
         List<Candidate> candidates = new ArrayList<>();
         for (int i = 0; i < counted.size(); i++) {
             Counted c = counted.get(i);
             candidates.add(new Candidate(i, c.proposal().searchName(), c.proposal().parameters(), c.proposal().label(),
                     c.proposal().source(), c.positives().cardinality(), c.negatives().cardinality(), c.resultSize(),
-                    objective.score(matrix(c.positives(), c.negatives(), controls)), false));
+                    objective.score(matrix(c.positives(), c.negatives(), controls)), c.tuned()));
         }
         List<DiscoveredStrategy> found = result == null ? List.of() : result.strategies();
         List<JsonNode> trees = found.stream().map(s -> DiscoveryTrees.tree(s.combination(), proposals)).toList();
@@ -288,7 +301,7 @@ public class DiscoveryWork {
                     "recall_at_precision".equals(objective.name()) ? objective.precisionFloor() : null,
                     settings.maxSteps(), calls.budget(), calls.used(), stopped, stopped ? "budget" : null,
                     controls.positives().size(), controls.negatives().size(), profile, List.copyOf(candidates),
-                    List.copyOf(failed), new DiscoveryOutcome.Tuning(false, TUNING_SKIPPED, 0),
+                    List.copyOf(failed), tuning,
                     result == null ? null : result.crossValidatedScore(),
                     result == null ? List.of() : result.roundScores(),
                     result == null ? null : result.overfittingGap(),

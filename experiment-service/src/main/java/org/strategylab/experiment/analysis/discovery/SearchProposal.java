@@ -14,11 +14,18 @@ import org.strategylab.evaluation.json.EvaluationJson;
  * @param parameters the values it sets (the others take the site's defaults)
  * @param label      how a person reads it
  * @param source     why it is tried
+ * @param tunable    its numeric parameters the site gives a range for (what the tuning phase may move)
  */
-record SearchProposal(String searchName, Map<String, Object> parameters, String label, String source) {
+record SearchProposal(String searchName, Map<String, Object> parameters, String label, String source,
+                      java.util.List<org.strategylab.evaluation.model.OptimizationSpec> tunable) {
 
     SearchProposal {
         parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+        tunable = tunable == null ? java.util.List.of() : java.util.List.copyOf(tunable);
+    }
+
+    SearchProposal(String searchName, Map<String, Object> parameters, String label, String source) {
+        this(searchName, parameters, label, source, java.util.List.of());
     }
 
     /** The same search and values, whatever their order: two proposals with one key are one candidate. */

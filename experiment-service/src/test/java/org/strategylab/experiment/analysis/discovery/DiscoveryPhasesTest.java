@@ -87,6 +87,8 @@ class DiscoveryPhasesTest {
         final AtomicInteger peak = new AtomicInteger();
         /** Searches whose counts the site refuses. */
         final Set<String> refused = new HashSet<>();
+        /** Whether the catalogue offers the molecular-weight search (a number to tune) for "organism". */
+        boolean weights;
 
         private <T> Uni<T> answer(String call, java.util.function.Supplier<T> answer) {
             calls.add(call);
@@ -131,6 +133,9 @@ class DiscoveryPhasesTest {
                 found.add(summary("GeneByLocusTag", "List of IDs"));
             } else if (query.contains("organism")) {
                 found.add(summary("GenesByTaxon", "Organism"));
+                if (weights) {
+                    found.add(summary("GenesByMolecularWeight", "Molecular Weight"));
+                }
             } else if (query.contains("gene type")) {
                 found.add(summary("GenesByGeneType", "Gene Type"));
             }
@@ -155,6 +160,10 @@ class DiscoveryPhasesTest {
                 case "GenesByGeneType" -> List.of(param("organism", "multi-pick-vocabulary", "treeBox", true, false,
                         terms(ORG_A, ORG_B)), param("geneType", "multi-pick-vocabulary", "checkBox", true, false,
                         terms("ncRNA", "protein_coding")));
+                case "GenesByMolecularWeight" -> List.of(param("organism", "multi-pick-vocabulary", "treeBox", true, false,
+                        terms(ORG_A, ORG_B)), new ParamSpec("max_weight", "max_weight", "number", null, true, false, false,
+                        null, null, null, null, null, null, "100000", 0.0, 100000.0, 1.0, null, null, null, null, null,
+                        null, null, null, true));
                 default -> List.of(param("ds_gene_ids", "input-dataset", null, null, false, null));
             };
             return answer("params " + searchName, () -> new SearchParamSpecs(searchName, recordType, searchName, params));
@@ -189,6 +198,12 @@ class DiscoveryPhasesTest {
             });
         }
 
+        /** A gene's weight: A1 1,000 … A50 50,000; B genes 60,000 and more. */
+        static double weight(Gene g) {
+            int n = Integer.parseInt(g.id().substring(1));
+            return g.organism().equals(ORG_A) ? n * 1000.0 : 60000.0 + n * 1000;
+        }
+
         /** What a tree returns on the synthetic site. */
         Set<String> result(JsonNode tree) {
             if (tree.has("operator")) {
@@ -213,6 +228,7 @@ class DiscoveryPhasesTest {
                     case "GenesByGoTerm" -> g.go().contains(p.path("go_typeahead").path(0).asText());
                     case "GenesByText" -> g.product().contains(p.path("text_expression").asText());
                     case "GenesByGeneType" -> p.path("geneType").toString().contains("\"" + g.type() + "\"");
+                    case "GenesByMolecularWeight" -> weight(g) <= Double.parseDouble(p.path("max_weight").asText("100000"));
                     default -> true;
                 };
                 if (in) {
@@ -392,6 +408,55 @@ class DiscoveryPhasesTest {
         assertEquals(20, outcome.siteCalls());
         assertEquals(20, site.calls.size(), "no call past the budget: " + site.calls);
         assertTrue(outcome.message().contains("best found so far"), outcome.message());
+    }
+
+    @Test
+    void theTuningPhaseMovesANumberThatSeparatesTheControls() {
+        SyntheticSite site = new SyntheticSite();
+        site.weights = true;
+        // light transporters against heavier ones: only the weight separates them
+        List<String> light = List.of("A13", "A14", "A15", "A16", "A17", "A18", "A19");
+        List<String> heavy = List.of("A31", "A32", "A33", "A34", "A35", "A36", "A37", "A38", "A39", "A41", "B5", "B6");
+        List<Map<String, Object>> tuningEvents = new CopyOnWriteArrayList<>();
+        DiscoveryOutcome outcome = DiscoveryWork.over(site, config(4)).discover("t", "d-4",
+                new DiscoveryRequest("site", null, light, heavy, null, null, null, 2, null, 7L, 5),
+                (phase, message, fields) -> {
+                    if (fields.containsKey("tuning")) {
+                        tuningEvents.add(fields);
+                    }
+                    return Uni.createFrom().voidItem();
+                }).await().atMost(WAIT);
+        assertTrue(outcome.tuning().performed(), outcome.tuning().reason());
+        assertTrue(outcome.tuning().trials() >= CandidateTuning.MIN_TRIALS, outcome.tuning().toString());
+        assertEquals(1, tuningEvents.size());
+        DiscoveryOutcome.Candidate tuned = outcome.candidates().stream().filter(DiscoveryOutcome.Candidate::tuned)
+                .findFirst().orElseThrow(() -> new AssertionError(outcome.candidates().toString()));
+        assertEquals("GenesByMolecularWeight", tuned.searchName());
+        assertEquals(1.0, tuned.score(), 1e-9, tuned.toString());
+        double max = Double.parseDouble(String.valueOf(tuned.parameters().get("max_weight")));
+        assertTrue(max >= 19000 && max < 31000, "a maximum between the light and the heavy: " + max);
+        DiscoveryOutcome.Strategy chosen = outcome.strategies().get(0);
+        assertEquals(1.0, chosen.score(), 1e-9, chosen.description());
+        assertTrue(chosen.description().contains("tuned"), chosen.description());
+        assertEquals(site.calls.size(), outcome.siteCalls(), "every trial counted: " + site.calls);
+        assertTrue(site.peak.get() <= 3, "at most 3 site calls at once, saw " + site.peak.get());
+    }
+
+    @Test
+    void tuningIsSkippedSayingWhy() {
+        SyntheticSite site = new SyntheticSite();
+        DiscoveryOutcome none = DiscoveryWork.over(site, config(4)).discover("t", "d-5", request(null),
+                DiscoveryProgress.none()).await().atMost(WAIT);
+        assertFalse(none.tuning().performed());
+        assertTrue(none.tuning().reason().contains("no candidate has a numeric parameter"), none.tuning().reason());
+
+        SyntheticSite weights = new SyntheticSite();
+        weights.weights = true;
+        DiscoveryOutcome poor = DiscoveryWork.over(weights, config(1)).discover("t", "d-6", request(24),
+                DiscoveryProgress.none()).await().atMost(WAIT);
+        assertFalse(poor.tuning().performed(), poor.tuning().reason());
+        assertTrue(poor.tuning().reason().contains("budget"), poor.tuning().reason());
+        assertTrue(poor.siteCalls() <= 24);
     }
 
     @Test
