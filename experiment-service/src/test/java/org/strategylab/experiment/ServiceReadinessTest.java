@@ -19,7 +19,8 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
     @Override
     protected String schemaVersion() {
         // V4 moved a gene-ID experiment's input into a table of its own; V5 added the controls' resolution;
-        // V6 keeps an experiment's earlier versions (refinements are versions), V7 a control set's resolution
-        return "7";
+        // V6 keeps an experiment's earlier versions (refinements are versions), V7 a control set's resolution,
+        // V8 strategy discoveries
+        return "8";
     }
 }

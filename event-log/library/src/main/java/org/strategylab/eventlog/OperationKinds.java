@@ -15,8 +15,8 @@ public final class OperationKinds {
     /** Event types after which an operation's stream ends (api-contract.md §5, plus the generic ones). */
     public static final Set<String> TERMINAL_TYPES = Set.of(
             "message_end", "experiment_end", "batch_complete", "batch_error", "benchmark_complete",
-            "benchmark_error", "sweep_complete", "seed_complete", "operation_failed", "operation_completed",
-            "operation_cancelled");
+            "benchmark_error", "sweep_complete", "seed_complete", "discovery_complete", "operation_failed",
+            "operation_completed", "operation_cancelled");
 
     /** Terminal types that mean the operation did not succeed. */
     private static final Set<String> FAILURE_TERMINALS = Set.of("batch_error", "benchmark_error", "operation_failed");
@@ -94,6 +94,7 @@ public final class OperationKinds {
         return switch (kind) {
             case "chat" -> "/api/v1/strategies/" + targetId;
             case "experiment", "workbench_chat" -> "/api/v1/experiments/" + targetId;
+            case "discovery" -> "/api/v1/strategy-discovery/" + targetId;
             default -> own;
         };
     }

@@ -32,15 +32,18 @@ import org.strategylab.upstream.api.GeneResolution;
 import org.strategylab.upstream.api.GeneResolveRequest;
 import org.strategylab.upstream.api.OrderedIds;
 import org.strategylab.upstream.api.Organism;
+import org.strategylab.upstream.api.Page;
 import org.strategylab.upstream.api.RecordRequest;
 import org.strategylab.upstream.api.ResultPage;
 import org.strategylab.upstream.api.ResultRecord;
 import org.strategylab.upstream.api.RunSearchRequest;
 import org.strategylab.upstream.api.SearchParamSpecs;
 import org.strategylab.upstream.api.SearchRun;
+import org.strategylab.upstream.api.SearchSummary;
 import org.strategylab.upstream.api.StepTreeSpec;
 import org.strategylab.upstream.api.StrategyPatch;
 import org.strategylab.upstream.api.StrategyRequest;
+import org.strategylab.upstream.api.VocabularyHit;
 
 /**
  * The calls a run makes to upstream-gateway, through the typed client upstream-gateway declares
@@ -208,6 +211,23 @@ public class UpstreamGateway {
     public Uni<Integer> cleanupHelperStrategies(String token, String siteId) {
         return guard("deleting leftover helper strategies", () -> client.cleanupStrategies(bearer(token), siteId))
                 .map(CleanupResult::deleted);
+    }
+
+    /**
+     * The site's searches of a record type matching {@code query} by meaning and words (upstream-gateway's
+     * catalogue search, {@code hybrid}), best first, at most {@code limit}.
+     */
+    public Uni<List<SearchSummary>> catalogueSearches(String token, String siteId, String recordType, String query,
+                                                      int limit) {
+        return guard("searching the site's catalogue", () -> client.searches(bearer(token), siteId, recordType, query,
+                "hybrid", limit, null)).map(Page::items);
+    }
+
+    /** The values of a vocabulary parameter matching {@code query}, best first, at most {@code limit}. */
+    public Uni<List<VocabularyHit>> vocabulary(String token, String siteId, String recordType, String searchName,
+                                               String parameter, String query, int limit) {
+        return guard("searching a parameter's values", () -> client.vocabulary(bearer(token), siteId, recordType,
+                searchName, parameter, query, "hybrid", limit, null)).map(Page::items);
     }
 
     /** A search's parameters as the site declares them (WDK's {@code type}, {@code min}, {@code max}, …). */

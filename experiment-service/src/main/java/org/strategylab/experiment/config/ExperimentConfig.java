@@ -23,6 +23,41 @@ public interface ExperimentConfig {
     /** How typed gene IDs (controls, control sets, custom gene sets) are resolved against the site. */
     GeneResolution geneResolution();
 
+    /** Strategy discovery ({@code POST /api/v1/strategy-discovery}): controls in, a strategy out. */
+    Discovery discovery();
+
+    /**
+     * A discovery's limits. Its budget counts the calls it makes to the site through upstream-gateway
+     * (a gene lookup, a record read, a catalogue or vocabulary search, a search's parameters, one
+     * candidate's control counts): a hard stop, after which it returns the best it has.
+     */
+    interface Discovery {
+
+        /** The budget of a discovery whose request gives none (default 300 site calls). */
+        @WithDefault("300")
+        int defaultBudget();
+
+        /** The largest budget a request may ask for (default 2000 site calls; more is a 400 naming {@code budget}). */
+        @WithDefault("2000")
+        int maxBudget();
+
+        /** Site calls of one discovery at once (default 3, the spec's concurrency toward the site). */
+        @WithDefault("3")
+        int siteConcurrency();
+
+        /** The most candidate searches counted against the controls (default 40). */
+        @WithDefault("40")
+        int maxCandidates();
+
+        /** The most positive (and, apart, negative) controls whose records the profile reads one by one (default 10 each). */
+        @WithDefault("10")
+        int profiledRecords();
+
+        /** The fewest positive controls a discovery starts with, after resolution (default 3). */
+        @WithDefault("3")
+        int minPositives();
+    }
+
     /**
      * Typed IDs are resolved through upstream-gateway's internal gene lookup, which takes at most
      * its {@code results.gene-lookup-max} IDs in one call (and looks them up on the site 1,000 at a

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
+import org.strategylab.experiment.api.DiscoveryRequest;
 import org.strategylab.experiment.api.ParameterOptimizationRequest;
 import org.strategylab.experiment.api.TreeOptimizationRequest;
 
@@ -20,7 +21,8 @@ import org.strategylab.experiment.api.TreeOptimizationRequest;
  *
  * <p>On the wire a command is one JSON object whose {@code type} names its record ({@code run},
  * {@code batch}, {@code benchmark}, {@code seed}, {@code cross-validate}, {@code threshold-sweep},
- * {@code step-analysis}, {@code tree-optimization}, {@code parameter-optimization}), followed by the
+ * {@code step-analysis}, {@code tree-optimization}, {@code parameter-optimization}, {@code strategy-discovery}),
+ * followed by the
  * record's fields under the names they always had. Commands written when this was one record with
  * every field (the others null) still read: the fields a kind does not have are ignored. They are
  * also kept in the operations index and sent again after a restart, so that shape must keep reading.
@@ -35,7 +37,8 @@ import org.strategylab.experiment.api.TreeOptimizationRequest;
         @JsonSubTypes.Type(value = ExperimentCommand.ThresholdSweep.class, name = ExperimentCommand.THRESHOLD_SWEEP),
         @JsonSubTypes.Type(value = ExperimentCommand.StepAnalysis.class, name = ExperimentCommand.STEP_ANALYSIS),
         @JsonSubTypes.Type(value = ExperimentCommand.TreeOptimization.class, name = ExperimentCommand.TREE_OPTIMIZATION),
-        @JsonSubTypes.Type(value = ExperimentCommand.ParameterOptimization.class, name = ExperimentCommand.PARAMETER_OPTIMIZATION)
+        @JsonSubTypes.Type(value = ExperimentCommand.ParameterOptimization.class, name = ExperimentCommand.PARAMETER_OPTIMIZATION),
+        @JsonSubTypes.Type(value = ExperimentCommand.Discovery.class, name = ExperimentCommand.STRATEGY_DISCOVERY)
 })
 public sealed interface ExperimentCommand {
 
@@ -53,6 +56,8 @@ public sealed interface ExperimentCommand {
     String TREE_OPTIMIZATION = "tree-optimization";
     /** Parameter optimisation of an experiment's search (spec §2.4 OptimizationSpec). */
     String PARAMETER_OPTIMIZATION = "parameter-optimization";
+    /** A strategy discovery from control genes (issue 36): names no experiment, its id is its operation's. */
+    String STRATEGY_DISCOVERY = "strategy-discovery";
 
     /** The kind of work, as {@code type} says on the wire (written by the type information, not as a field). */
     @JsonIgnore
@@ -287,6 +292,35 @@ public sealed interface ExperimentCommand {
         @Override
         public ParameterOptimization actingWith(String credential) {
             return new ParameterOptimization(operationId, experimentIds, ownerId, credential, parameterOptimization);
+        }
+    }
+
+    /**
+     * A strategy discovery; its id is its operation's, so it names no experiment.
+     *
+     * @param discovery what it discovers from: the request with its controls already resolved against the site
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Discovery(String operationId, List<String> experimentIds, String ownerId, @JsonIgnore String token,
+                     DiscoveryRequest discovery) implements ExperimentCommand {
+        @JsonCreator
+        public Discovery {
+            experimentIds = copy(experimentIds);
+        }
+
+        /** A discovery, naming no experiment. */
+        public Discovery(String operationId, String ownerId, String token, DiscoveryRequest discovery) {
+            this(operationId, List.of(), ownerId, token, discovery);
+        }
+
+        @Override
+        public String type() {
+            return STRATEGY_DISCOVERY;
+        }
+
+        @Override
+        public Discovery actingWith(String credential) {
+            return new Discovery(operationId, experimentIds, ownerId, credential, discovery);
         }
     }
 }

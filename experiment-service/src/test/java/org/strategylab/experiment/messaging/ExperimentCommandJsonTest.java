@@ -144,6 +144,23 @@ class ExperimentCommandJsonTest {
     }
 
     @Test
+    void aDiscoveryCarriesItsResolvedRequestAndNoCredential() throws Exception {
+        String json = "{\"type\":\"strategy-discovery\",\"operationId\":\"0f6d8c36-6a43-4c55-9b1e-3f3d2a5f9a10\","
+                + "\"experimentIds\":[],\"ownerId\":\"alice\",\"discovery\":{\"siteId\":\"plasmodb\","
+                + "\"recordType\":\"transcript\",\"positiveControls\":[\"PF3D7_0100100\",\"PF3D7_0100200\"],"
+                + "\"negativeControls\":[\"PF3D7_0900100\"],\"controlSetId\":null,\"objective\":\"recall_at_precision\","
+                + "\"precisionFloor\":0.8,\"maxSteps\":2,\"budget\":150,\"seed\":7,\"top\":3}}";
+        ExperimentCommand command = roundTrip(json, ExperimentCommand.Discovery.class,
+                Set.of("operationId", "experimentIds", "ownerId", "discovery"));
+        ExperimentCommand.Discovery discovery = (ExperimentCommand.Discovery) command;
+        assertEquals(List.of("PF3D7_0100100", "PF3D7_0100200"), discovery.discovery().positiveControls());
+        assertEquals(0.8, discovery.discovery().precisionFloor());
+        assertEquals(150, discovery.discovery().budget());
+        // it names no experiment: its key is its operation
+        assertEquals("0f6d8c36-6a43-4c55-9b1e-3f3d2a5f9a10", command.key());
+    }
+
+    @Test
     void anUnknownTypeIsRefusedByName() {
         InvalidTypeIdException refused = assertThrows(InvalidTypeIdException.class, () -> JSON.readValue(
                 old("re-seed", ONE, "null", "null", "null", "null", "null", "null"), ExperimentCommand.class));

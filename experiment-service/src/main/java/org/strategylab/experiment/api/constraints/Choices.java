@@ -36,6 +36,10 @@ public final class Choices {
     public static final String SWEEP_TYPES = "numeric|categorical";
     public static final String SWEEP_TYPES_REFUSAL = "must be 'numeric' or 'categorical'";
 
+    /** A strategy discovery's {@code objective} (evaluation-core's {@code DiscoveryObjective}). */
+    public static final String DISCOVERY_OBJECTIVES = "f1|mcc|precision|recall_at_precision";
+    public static final String DISCOVERY_OBJECTIVES_REFUSAL = "must be one of f1, mcc, precision, recall_at_precision";
+
     /** A parameter optimisation's {@code method}, as evaluation-core reads it (trimmed, any case). */
     public static final String OPTIMIZATION_METHODS = "(?i)\\s*(adaptive|bayesian|random|grid)\\s*";
     public static final String OPTIMIZATION_METHODS_REFUSAL = "must be adaptive (or bayesian), random or grid";

@@ -22,7 +22,10 @@ public enum Setting {
             config -> config.runs().maxGroupMembers()),
     /** {@code bootstrapIterations} of an experiment. */
     BOOTSTRAP_ITERATIONS("strategylab.experiments.runs.max-bootstrap-iterations", "iterations",
-            config -> config.runs().maxBootstrapIterations());
+            config -> config.runs().maxBootstrapIterations()),
+    /** {@code budget} of a strategy discovery, in site calls. */
+    DISCOVERY_BUDGET("strategylab.experiments.discovery.max-budget", "site calls",
+            config -> config.discovery().maxBudget());
 
     private final String key;
     private final String unit;
