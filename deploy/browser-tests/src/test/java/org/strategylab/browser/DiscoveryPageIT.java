@@ -85,9 +85,13 @@ class DiscoveryPageIT {
                 }
             }
             assertTrue(chosen >= 0, "one strategy is recommended: " + strategies);
-            assertTrue(d.findElement(By.id("wb-disc-cv")).getText().contains(
-                    String.format(java.util.Locale.ROOT, "%.3f", discovery.path("result").path("crossValidatedScore").asDouble())),
-                    d.findElement(By.id("wb-disc-cv")).getText());
+            // the page's number as the page writes numbers: at most three decimals, trailing zeros dropped
+            double cv = discovery.path("result").path("crossValidatedScore").asDouble();
+            String shown = new java.math.BigDecimal(cv).setScale(3, java.math.RoundingMode.HALF_UP).stripTrailingZeros()
+                    .toPlainString();
+            String cvLine = d.findElement(By.id("wb-disc-cv")).getText();
+            assertTrue(cvLine.startsWith("Cross-validated " + discovery.path("result").path("objective").asText() + ": " + shown
+                    + " · overfitting " + discovery.path("result").path("overfittingLevel").asText()), cvLine);
             browser.assertAccessible("a completed discovery");
             browser.screenshot("workbench-discovery-1280");
 
@@ -117,11 +121,12 @@ class DiscoveryPageIT {
         return picked;
     }
 
-    /** A search's genes as upstream-gateway answers them to the caller. */
+    /** A search's genes as upstream-gateway answers them to the caller (asked as a sibling service would). */
     private static List<String> ids(String token, String searchName, String parameters) throws Exception {
         String body = "{\"searchName\":\"" + searchName + "\",\"parameters\":" + parameters + ",\"maxIds\":20000}";
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(stack.service("upstream-gateway").baseUri()
                         + "/internal/v1/sites/plasmodb/searches/run")).header("Authorization", "Bearer " + token)
+                .header("X-StrategyLab-Peer", stack.peerCredential())
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {

@@ -143,7 +143,7 @@ async function openInChat(discovery, strategy, button) {
   button.disabled = true;
   try {
     const opened = await api('POST', '/api/v1/strategies/from-discovery', { discoveryId: discovery.discoveryId, rank: strategy.rank });
-    location.href = '/#' + encodeURIComponent(opened.id);
+    location.href = '/#' + encodeURIComponent(opened.strategy.id);
   } catch (error) {
     button.disabled = false;
     replace(document.getElementById('wb-disc-action'), errorText(problemMessage(error)));
