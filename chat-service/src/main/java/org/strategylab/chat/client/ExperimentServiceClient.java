@@ -53,4 +53,15 @@ public interface ExperimentServiceClient {
     @Path("/api/v1/control-sets")
     @Consumes(MediaType.APPLICATION_JSON)
     Uni<JsonNode> createControlSet(@HeaderParam("Authorization") String authorization, JsonNode body);
+
+    /** Starts a strategy discovery from control genes: 202 {@code {operationId, discoveryId, statePath}}. */
+    @POST
+    @Path("/api/v1/strategy-discovery")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Uni<JsonNode> discover(@HeaderParam("Authorization") String authorization, JsonNode body);
+
+    /** The caller's strategy discovery, with its result once completed. */
+    @GET
+    @Path("/api/v1/strategy-discovery/{id}")
+    Uni<JsonNode> discovery(@HeaderParam("Authorization") String authorization, @PathParam("id") String id);
 }

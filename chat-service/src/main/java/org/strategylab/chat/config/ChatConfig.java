@@ -82,6 +82,13 @@ public interface ChatConfig {
         @WithDefault("PT15M")
         Duration optimizationTimeout();
 
+        /**
+         * How long {@code discover_strategy} follows its strategy discovery (which goes on after it;
+         * its result stays readable at {@code GET /api/v1/strategy-discovery/{id}}).
+         */
+        @WithDefault("PT20M")
+        Duration discoveryTimeout();
+
         /** How long one model call may stream before the turn ends with an error. */
         @WithDefault("PT180S")
         Duration modelTimeout();

@@ -30,6 +30,15 @@ public enum UserAction {
                     + "|\\bbest\\s+(?:value|setting|threshold|cut-?off|parameter)s?\\b",
             "optimise that parameter"),
 
+    /**
+     * Running a strategy discovery from control genes on the site, kept as a discovery the user owns
+     * ({@code discover_strategy}).
+     */
+    DISCOVER("run a strategy discovery from control genes on the site (many searches counted against them)",
+            "\\bdiscover\\w*|\\bpropos\\w*|\\bsuggest\\w*|\\bseparat\\w*|\\bdistinguish\\w*|\\bdiscriminat\\w*"
+                    + "|\\bmore\\s+(?:genes\\s+)?like\\s+(?:these|those|them|my)\\b|\\bfrom\\s+(?:my|these|the)\\s+(?:control\\s+)?genes\\b",
+            "find the strategy that separates my genes"),
+
     /** Deleting a step of the user's strategy ({@code delete_step}). */
     DELETE_STEP("delete a step of the strategy",
             "\\b(?:delete|remove|drop|discard|replace|undo|clear)\\b|\\bget\\s+rid\\s+of\\b|\\bstart\\s+over\\b",

@@ -176,6 +176,11 @@ final class ScriptedTurn {
             return Duration.ofSeconds(10);
         }
 
+        @Override
+        public Duration discoveryTimeout() {
+            return Duration.ofSeconds(10);
+        }
+
         public int historyMessages() {
             return 4;
         }

@@ -116,6 +116,9 @@ class UntrustedDataTest {
         assertFalse(UserAction.OPTIMISE.askedIn("test it against controls PF3D7_0100100"));
         assertTrue(UserAction.DELETE_STEP.askedIn("remove the signal peptide step"));
         assertFalse(UserAction.DELETE_STEP.askedIn("add genes with signal peptides"));
+        assertTrue(UserAction.DISCOVER.askedIn("discover the strategy that separates PF3D7_0100100 from PF3D7_0900100"));
+        assertTrue(UserAction.DISCOVER.askedIn("find me more genes like these"));
+        assertFalse(UserAction.DISCOVER.askedIn("which searches would find PF3D7_0100100 as a strategy"));
     }
 
     @Test
@@ -124,7 +127,8 @@ class UntrustedDataTest {
         Map<String, UserAction> acting = tools.values().stream().filter(t -> t.userAction().isPresent())
                 .collect(Collectors.toMap(AgentTool::name, t -> t.userAction().get()));
         assertEquals(Map.of("push_strategy", UserAction.SAVE_ON_SITE, "export_gene_set", UserAction.EXPORT_GENE_SET,
-                "optimize_search_parameters", UserAction.OPTIMISE, "delete_step", UserAction.DELETE_STEP), acting);
+                "optimize_search_parameters", UserAction.OPTIMISE, "delete_step", UserAction.DELETE_STEP,
+                "discover_strategy", UserAction.DISCOVER), acting);
         Set<String> quoting = tools.values().stream().filter(AgentTool::quotesOutsideText).map(AgentTool::name)
                 .collect(Collectors.toSet());
         assertEquals(Set.of("web_search", "literature_search", "lookup_gene_records", "search_for_searches",

@@ -264,6 +264,11 @@ abstract class VendorWireFormatTest {
             return Duration.ofSeconds(30);
         }
 
+        @Override
+        public Duration discoveryTimeout() {
+            return Duration.ofSeconds(30);
+        }
+
         public int historyMessages() {
             return 4;
         }

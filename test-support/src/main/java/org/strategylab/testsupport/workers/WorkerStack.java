@@ -96,8 +96,15 @@ public final class WorkerStack implements AutoCloseable {
         this.directory = directory;
     }
 
-    /** The stack of this JVM (a module tests one service), started on first use. */
+    /**
+     * The stack of this JVM (a Failsafe run tests one service), started on first use. When the run
+     * names its service ({@code strategylab.it.workers}), the ITs of another service are skipped (an
+     * assumption fails), so {@code -Dit.test=SomeIT} runs a class only in its own service's run.
+     */
     public static synchronized WorkerStack shared(Service service) {
+        String runFor = System.getProperty("strategylab.it.workers");
+        org.junit.jupiter.api.Assumptions.assumeTrue(runFor == null || runFor.equals(service.name()),
+                () -> service.name() + "'s worker ITs run in its own Failsafe run, not in " + runFor + "'s");
         if (shared == null) {
             Path directory = Path.of(System.getProperty("strategylab.it.work-dir", "target/workers-it"));
             WorkerStack stack = new WorkerStack(service, directory);

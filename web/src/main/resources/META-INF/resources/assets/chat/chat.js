@@ -482,6 +482,9 @@ function applyEvent(type, data) {
     case 'optimization_progress':
       drawOptimisation(currentTurn(), data);
       break;
+    case 'discovery_progress':
+      drawDiscovery(currentTurn(), data);
+      break;
     case 'workbench_gene_set':
       if (data.geneSet) {
         currentTurn().activity.append(el('p', { class: 'gene-set' }, 'Gene set saved: ',
@@ -577,6 +580,21 @@ function drawCitations(turn, citations) {
   }
   turn.activity.append(el('details', { class: 'citations-block' },
     el('summary', null, 'Sources (' + citations.length + ')'), list));
+}
+
+/** One line per strategy discovery, redrawn as its phases go (discovery_progress: controls in, a strategy out). */
+function drawDiscovery(turn, data) {
+  turn.discoveries = turn.discoveries || new Map();
+  let line = turn.discoveries.get(data.discoveryId);
+  if (!line) {
+    line = el('p', { class: 'optimisation discovery', role: 'status' });
+    turn.discoveries.set(data.discoveryId, line);
+    turn.activity.append(line);
+  }
+  const count = typeof data.current === 'number' && typeof data.total === 'number' ? ' ' + data.current + ' of ' + data.total : '';
+  const calls = typeof data.siteCalls === 'number' ? ' · ' + data.siteCalls + ' of ' + data.budget + ' site calls' : '';
+  replace(line, el('strong', null, 'Finding the strategy for your genes: '),
+    (data.phase || 'working') + count + (data.message ? ' — ' + data.message : '') + calls);
 }
 
 /** One line per optimisation, redrawn as its trials arrive (optimization_progress, api-contract §5.8). */

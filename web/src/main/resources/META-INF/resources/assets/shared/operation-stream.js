@@ -9,7 +9,7 @@
 
 /** Event types after which an operation's stream ends (the gateway's OperationKinds). */
 const TERMINAL = new Set(['message_end', 'experiment_end', 'batch_complete', 'batch_error', 'benchmark_complete',
-  'benchmark_error', 'sweep_complete', 'seed_complete', 'operation_failed', 'operation_completed',
+  'benchmark_error', 'sweep_complete', 'seed_complete', 'discovery_complete', 'operation_failed', 'operation_completed',
   'operation_cancelled']);
 
 const FIRST_RETRY_MS = 500;

@@ -1,13 +1,15 @@
 // The workbench page: the caller's experiments (site and status filters, pages, a selection to
 // compare), the wizard for a new experiment and one experiment's results, analyses and chat.
 // Routes live in the location hash: #/new, #/new/strategy/<id>, #/experiments/<id>[/<tab>],
-// #/experiments/<id>/versions/<n> (an earlier version), #/compare/<id>,<id>…
+// #/experiments/<id>/versions/<n> (an earlier version), #/compare/<id>,<id>…, #/discover (control genes
+// in, a strategy out) and #/discoveries/<id>
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
 import { errorText, messageOf, pct, refinementText, when, pager } from './util.js';
 import { renderWizard } from './wizard.js';
 import { renderExperiment, renderVersion } from './experiment.js';
 import { renderCompare } from './compare.js';
+import { renderDiscovery, renderDiscoveryForm } from './discovery.js';
 
 const PAGE_SIZE = 20;
 const listBody = document.getElementById('wb-list-body');
@@ -108,6 +110,10 @@ function route() {
     renderVersion(main, parts[1], parts[3], context);
   } else if (parts[0] === 'experiments' && parts[1]) {
     renderExperiment(main, parts[1], parts[2] || 'results', context);
+  } else if (parts[0] === 'discover') {
+    renderDiscoveryForm(main, context);
+  } else if (parts[0] === 'discoveries' && parts[1]) {
+    renderDiscovery(main, parts[1], context);
   } else if (parts[0] === 'compare' && parts[1]) {
     renderCompare(main, parts[1].split(',').filter(Boolean), context);
   } else {
@@ -115,7 +121,8 @@ function route() {
       el('h2', {}, 'Evaluate a search against control genes'),
       el('p', {}, 'A guided run goes search → parameters → controls → run → results → analysis. '
         + 'Pick an experiment on the left to see its results, or tick two or more to compare their genes.'),
-      el('a', { class: 'wb-button primary', href: '#/new' }, 'New experiment')));
+      el('a', { class: 'wb-button primary', href: '#/new' }, 'New experiment'), ' ',
+      el('a', { class: 'wb-button', href: '#/discover', id: 'wb-discover' }, 'Start from control genes')));
   }
   // one column on a phone: show what was opened rather than leave it below the list
   reveal();

@@ -88,7 +88,7 @@ final class MockFollowUps {
     }
 
     /** Gene IDs before a "negative"/"not" word are positives, after it negatives. */
-    private static void controls(String request, ObjectNode arguments) {
+    static void controls(String request, ObjectNode arguments) {
         Matcher negative = NEGATIVES.matcher(request);
         int split = negative.find() ? negative.start() : request.length();
         List<String> positives = new ArrayList<>();

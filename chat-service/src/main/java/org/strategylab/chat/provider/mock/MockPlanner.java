@@ -68,6 +68,10 @@ public final class MockPlanner {
         if (research.isPresent()) {
             return research.get();
         }
+        Optional<Move> discovery = MockDiscovery.next(request, tools, done::resultOf);
+        if (discovery.isPresent()) {
+            return discovery.get();
+        }
         Optional<String> existingRoot = existingRoot(messages);
         Optional<Move> catalogue = MockCatalogue.next(request, tools, done::resultOf);
         if (catalogue.isPresent()) {

@@ -90,6 +90,18 @@ public class ExperimentCalls {
         return guarded("creating the control set", () -> experiments.createControlSet("Bearer " + context.token(), body).await().atMost(WAIT));
     }
 
+    /** {@code POST /api/v1/strategy-discovery}: {@code {operationId, discoveryId}} of the discovery it started. */
+    public JsonNode startDiscovery(ToolContext context, JsonNode body) {
+        return guarded("starting the strategy discovery",
+                () -> experiments.discover("Bearer " + context.token(), body).await().atMost(WAIT));
+    }
+
+    /** {@code GET /api/v1/strategy-discovery/{id}}. */
+    public JsonNode discovery(ToolContext context, String id) {
+        return guarded("reading the strategy discovery",
+                () -> experiments.discovery("Bearer " + context.token(), id).await().atMost(WAIT));
+    }
+
     private JsonNode guarded(String action, Supplier<JsonNode> call) {
         try {
             return call.get();

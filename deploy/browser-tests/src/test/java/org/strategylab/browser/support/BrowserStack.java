@@ -166,6 +166,15 @@ public final class BrowserStack implements AutoCloseable {
         return service;
     }
 
+    /**
+     * The services' peer credential ({@code X-StrategyLab-Peer}), for a test that arranges data
+     * through a service's internal API as a sibling service would (e.g. a search's genes from
+     * upstream-gateway).
+     */
+    public String peerCredential() {
+        return PEER_SECRET;
+    }
+
     /** The in-process WDK simulator every site points at. */
     public UpstreamSimulator simulator() {
         return stack.simulator();

@@ -66,7 +66,10 @@ class EventTopicsContractIT {
 
     @AfterAll
     static void close() {
-        consumer.close();
+        // null in the other service's run, which skips this class before subscribing
+        if (consumer != null) {
+            consumer.close();
+        }
     }
 
     static RequestSpecification as(String user) {

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.restassured.path.json.JsonPath;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -24,28 +21,6 @@ import org.strategylab.testsupport.process.QuarkusAppProcess;
  * the chat stream, its trials kept as the user's experiment) and its genes are saved as a gene set.
  */
 class ValidationToolsIT extends OnChatStack {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** One turn of the conversation, to its end: its events. */
-    private static List<EventEnvelope> turn(String user, String chatUri, String strategyId, String message) {
-        String body = "{\"siteId\":\"plasmodb\",\"message\":\"" + message + "\""
-                + (strategyId == null ? "" : ",\"strategyId\":\"" + strategyId + "\"") + "}";
-        JsonPath started = as(user).body(body).post(chatUri + "/api/v1/chat").then().statusCode(202).extract().jsonPath();
-        UUID operationId = UUID.fromString(started.getString("operationId"));
-        await("the turn ends").atMost(Duration.ofSeconds(240)).until(() -> events.ended(operationId));
-        List<EventEnvelope> log = events.of(operationId);
-        assertEquals("completed", log.get(log.size() - 1).data().path("status").asText(), log.toString());
-        return log;
-    }
-
-    private static JsonNode toolResult(List<EventEnvelope> log, String tool) throws Exception {
-        EventEnvelope end = log.stream().filter(e -> e.type().equals("tool_call_end")
-                && tool.equals(e.data().path("name").asText())).findFirst().orElseThrow(() -> new AssertionError(
-                tool + " was not called: " + log));
-        JsonNode result = end.data().path("result");
-        return result.isTextual() ? JSON.readTree(result.asText()) : result;
-    }
 
     @Test
     void aBuiltStrategyIsTestedTunedAndSavedAsAGeneSet() throws Exception {
@@ -109,12 +84,5 @@ class ValidationToolsIT extends OnChatStack {
                 + export.path("geneSetId").asText()).then().statusCode(200).extract().asString());
         Set<String> savedIds = new HashSet<>(JSON.convertValue(set.path("positiveIds"), List.class));
         assertEquals(new HashSet<>(result), savedIds);
-    }
-
-    /** A search's genes as upstream-gateway answers them to the caller. */
-    private static List<String> ids(String user, String searchName, JsonNode parameters) {
-        String body = "{\"searchName\":\"" + searchName + "\",\"parameters\":" + parameters + ",\"maxIds\":20000}";
-        return as(user).body(body).post(stack.upstreamGateway().baseUri() + "/internal/v1/sites/plasmodb/searches/run")
-                .then().statusCode(200).extract().jsonPath().getList("ids", String.class);
     }
 }

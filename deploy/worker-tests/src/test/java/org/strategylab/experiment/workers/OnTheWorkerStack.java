@@ -46,7 +46,10 @@ abstract class OnTheWorkerStack {
 
     @AfterAll
     static void closeReader() {
-        stack.simulator().faults().reset();
+        // a class of the other service's run never started the stack
+        if (stack != null) {
+            stack.simulator().faults().reset();
+        }
         if (events != null) {
             events.close();
             events = null;
