@@ -24,6 +24,7 @@ import java.util.function.Function;
  * {@link MockSubAgent} (a delegated task), {@link MockWorkbench} (a workbench turn),
  * {@link MockResearch} (literature, web, gene records, plans), {@link MockFollowUps} (controls,
  * optimisation and gene sets on a strategy already built), {@link MockGraphChanges} (undo, rename), {@link MockCatalogue} (record types),
+ * {@link MockStrategyQuestions} (transforms, operators explained),
  * {@link MockConditions} (reading the
  * request's conditions), {@link MockParameters} (picking a search and filling its parameters),
  * {@link MockGroupedPlan} (grouped conditions as a delegation plan) and {@link MockTrail} (this turn's
@@ -76,6 +77,10 @@ public final class MockPlanner {
         Optional<Move> catalogue = MockCatalogue.next(request, tools, done::resultOf);
         if (catalogue.isPresent()) {
             return catalogue.get();
+        }
+        Optional<Move> question = MockStrategyQuestions.next(request, tools, done::resultOf);
+        if (question.isPresent()) {
+            return question.get();
         }
         Optional<Move> graphChange = MockGraphChanges.next(request, existingRoot, tools, done::resultOf);
         if (graphChange.isPresent()) {
