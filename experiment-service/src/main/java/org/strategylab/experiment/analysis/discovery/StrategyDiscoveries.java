@@ -1,5 +1,6 @@
 package org.strategylab.experiment.analysis.discovery;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.opentelemetry.context.Context;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,11 +13,14 @@ import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
 import org.strategylab.evaluation.ValidationException;
 import org.strategylab.evaluation.ids.ControlSets;
+import org.strategylab.evaluation.json.EvaluationJson;
 import org.strategylab.eventlog.index.OperationRecord;
 import org.strategylab.eventlog.index.OperationStatus;
 import org.strategylab.eventlog.index.OperationsIndex;
 import org.strategylab.eventlog.operation.Operations;
+import org.strategylab.experiment.api.ControlResolution;
 import org.strategylab.experiment.api.ControlSet;
+import org.strategylab.experiment.api.DiscoveryOutcome;
 import org.strategylab.experiment.api.DiscoveryRequest;
 import org.strategylab.experiment.api.DiscoveryStarted;
 import org.strategylab.experiment.api.DiscoveryView;
@@ -130,6 +134,27 @@ public class StrategyDiscoveries {
                             : "the worker running this discovery stopped before it finished");
                 };
             });
+        });
+    }
+
+    /**
+     * The self-contained HTML report of the caller's discovery once it completed; 404 exactly as the GET,
+     * 409 while it runs or when it ended otherwise.
+     */
+    public Uni<String> report(String callerId, String id) {
+        return get(callerId, id).map(view -> {
+            if (!"completed".equals(view.status()) || view.result() == null || view.result().isNull()) {
+                throw ProblemException.conflict("DISCOVERY_NOT_COMPLETED", "The strategy discovery is "
+                        + view.status() + ": its report exists once it has completed");
+            }
+            try {
+                DiscoveryOutcome outcome = EvaluationJson.mapper().treeToValue(view.result(), DiscoveryOutcome.class);
+                ControlResolution resolution = view.controlResolution() == null || view.controlResolution().isNull()
+                        ? null : EvaluationJson.mapper().treeToValue(view.controlResolution(), ControlResolution.class);
+                return DiscoveryReport.render(view.discoveryId(), view.createdAt(), outcome, resolution);
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("the stored result of discovery " + id + " does not read back", e);
+            }
         });
     }
 

@@ -65,4 +65,18 @@ public class StrategyDiscoveryResource {
     public Uni<DiscoveryView> get(@PathParam("id") String id) {
         return discoveries.get(caller.id(), id);
     }
+
+    /** The self-contained HTML report of a completed discovery (embedded style sheet, every value escaped). */
+    @GET
+    @Path("/{id}/report")
+    @Produces(MediaType.TEXT_HTML)
+    @Operation(summary = "The self-contained HTML report of a completed discovery of the caller")
+    @APIResponse(responseCode = "404", description = "No discovery of the caller with this id")
+    @APIResponse(responseCode = "409", description = "The discovery has not completed (queued, running, error or cancelled)")
+    public Uni<Response> report(@PathParam("id") String id) {
+        return discoveries.report(caller.id(), id).map(html -> Response.ok(html, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+                .header("Content-Security-Policy", DiscoveryReport.CSP)
+                .header("X-Content-Type-Options", "nosniff")
+                .build());
+    }
 }

@@ -1,5 +1,6 @@
 package org.strategylab.experiment.analysis.discovery;
 
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -103,6 +104,12 @@ class StrategyDiscoveryApiTest {
         return left;
     }
 
+    /** Text as the report's template writes it (Qute's HTML escaping). */
+    private static String escaped(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+                .replace("'", "&#39;");
+    }
+
     @Test
     void findsAPlantedTargetFromItsControlsWithAtMostThreeSiteCallsAtOnce() throws Exception {
         String ada = ExperimentApi.newUser("ada");
@@ -174,6 +181,21 @@ class StrategyDiscoveryApiTest {
                 .contentType("application/problem+json");
         ExperimentApi.as(ada).when().get(PATH + "/not-a-uuid").then().statusCode(404);
 
+        // its report: the recommended strategy and the cross-validated score as the JSON gives them, owner only
+        Response report = ExperimentApi.as(ada).when().get(PATH + "/" + id + "/report");
+        report.then().statusCode(200).contentType(containsString("text/html"))
+                .header("Content-Security-Policy", containsString("default-src 'none'"));
+        String html = report.asString();
+        assertTrue(html.contains(escaped(chosen.path("description").asText())), html);
+        assertTrue(html.contains("id=\"cross-validated-score\">" + String.format(java.util.Locale.ROOT, "%.4f",
+                result.path("crossValidatedScore").asDouble()) + "<"), html);
+        assertTrue(html.contains(escaped(result.path("candidates").get(0).path("label").asText())), html);
+        assertFalse(html.contains("id=\"few-controls\""), "12 positives and 24 negatives are enough: " + html);
+        ExperimentApi.as(ExperimentApi.newUser("eve")).when().get(PATH + "/" + id + "/report").then().statusCode(404)
+                .contentType("application/problem+json");
+        ExperimentApi.as(ada).when().get(PATH + "/not-a-uuid/report").then().statusCode(404)
+                .contentType("application/problem+json");
+
         // the winner runs as an experiment as it is
         Response run = ExperimentApi.as(ada).body("{\"siteId\":\"plasmodb\",\"stepTree\":" + chosen.path("stepTree")
                 + ",\"positiveControls\":" + ExperimentApi.json(planted.positives()) + "}").when()
@@ -199,6 +221,11 @@ class StrategyDiscoveryApiTest {
         // what it counted before the stop is combined: the best so far
         assertFalse(result.path("strategies").isEmpty(), result.toString());
         assertTrue(result.path("message").asText().contains("best found so far"), result.path("message").asText());
+        // the report says the budget stopped it, and that 8 positives are few
+        String html = ExperimentApi.as(bo).when().get(PATH + "/" + id + "/report").then().statusCode(200)
+                .extract().asString();
+        assertTrue(html.contains("id=\"budget-stop\"") && html.contains("Stopped by the budget"), html);
+        assertTrue(html.contains("id=\"few-controls\""), html);
         log.stream().filter(e -> e.type().equals("discovery_progress"))
                 .forEach(e -> assertTrue(e.data().path("siteCalls").asInt() <= 20, e.data().toString()));
     }
@@ -212,6 +239,9 @@ class StrategyDiscoveryApiTest {
         String id = ExperimentApi.as(cy).body(body(planted, "")).when().post(PATH).then().statusCode(202)
                 .extract().jsonPath().getString("discoveryId");
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> site.current() >= 1);
+        // no report before it completes
+        ExperimentApi.as(cy).when().get(PATH + "/" + id + "/report").then().statusCode(409)
+                .contentType("application/problem+json").body("detail", containsString("running"));
         // someone else cannot cancel it
         assertFalse(index.requestCancel(UUID.fromString(id), "eve").await().atMost(Duration.ofSeconds(5)));
         index.requestCancel(UUID.fromString(id), cy).await().atMost(Duration.ofSeconds(5));
@@ -219,6 +249,8 @@ class StrategyDiscoveryApiTest {
         assertEquals("operation_cancelled", log.get(log.size() - 1).type(), OperationEvents.types(log).toString());
         Awaitility.await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> ExperimentApi.as(cy).when()
                 .get(PATH + "/" + id).then().statusCode(200).body("status", equalTo("cancelled")));
+        ExperimentApi.as(cy).when().get(PATH + "/" + id + "/report").then().statusCode(409)
+                .contentType("application/problem+json").body("detail", containsString("cancelled"));
     }
 
     @Test
