@@ -108,6 +108,15 @@ class DiscoveryPageIT {
             }
             assertEquals(strategies.get(chosen).path("steps").asInt(), searches, conversation.toString());
             browser.assertNoConsoleErrors();
+
+            // the report the page links to, opened by the signed-in browser: every proposed strategy in it
+            d.navigate().back();
+            WebElement report = browser.waitFor(x -> browser.first(By.id("wb-disc-report")), WAIT);
+            d.get(report.getAttribute("href"));
+            String reportText = d.findElement(By.tagName("body")).getText();
+            for (JsonNode strategy : strategies) {
+                assertTrue(reportText.contains(strategy.path("description").asText()), reportText);
+            }
         }
     }
 

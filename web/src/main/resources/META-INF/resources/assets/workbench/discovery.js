@@ -1,7 +1,8 @@
 // Strategy discovery in the workbench: control genes in, the strategy that separates them out
 // (POST /api/v1/strategy-discovery). #/discover is the form; #/discoveries/<id> follows one on its
 // operation's stream (each phase, each candidate as the site counts it) and shows the strategies it
-// proposes, each openable as a conversation in the chat or runnable as an experiment.
+// proposes, each openable as a conversation in the chat or runnable as an experiment, and the report of
+// a finished one.
 import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation, problemMessage } from '/assets/shared/operation-stream.js';
 import { errorText, field, num, parseIds, pct } from './util.js';
@@ -136,6 +137,9 @@ function drawOutcome(discovery, state, outcome) {
     el('table', { id: 'wb-disc-strategies' }, el('caption', {}, 'Proposed strategies, best first'),
       el('thead', {}, el('tr', {}, ['Rank', 'Strategy', 'Score', 'Across folds', 'Sensitivity', 'Specificity', 'Genes on the site', '']
         .map(h => el('th', { scope: 'col' }, h)))), el('tbody', {}, rows)),
+    el('p', {}, el('a', { class: 'wb-button', id: 'wb-disc-report',
+      href: `/api/v1/strategy-discovery/${encodeURIComponent(discovery.discoveryId)}/report`,
+      download: `discovery-${discovery.discoveryId}-report.html` }, 'Export report')),
     el('p', { id: 'wb-disc-action', role: 'status' }));
 }
 

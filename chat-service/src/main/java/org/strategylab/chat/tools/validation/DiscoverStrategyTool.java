@@ -121,7 +121,8 @@ public class DiscoverStrategyTool implements AgentTool {
         if (!"completed".equals(status) || !result.isObject()) {
             return answer.put("status", status).put("error", discovery.path("error").asText("no result"));
         }
-        answer.put("status", status);
+        answer.put("status", status)
+                .put("report", "/api/v1/strategy-discovery/" + discoveryId + "/report");
         JsonNode strategies = result.path("strategies");
         if (strategies.isEmpty()) {
             return answer.put("note", "no strategy separated the controls: " + result.path("message").asText());

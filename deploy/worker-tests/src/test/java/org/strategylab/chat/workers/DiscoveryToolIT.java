@@ -83,6 +83,12 @@ class DiscoveryToolIT extends OnChatStack {
             assertEquals(chosen.path("resultSize").asLong(), root.path("resultCount").asLong(), root.toString());
         }
         as("eve-" + UUID.randomUUID()).get(discoveryUri).then().statusCode(404);
+        // the report the answer names is the owner's, and holds the recommended strategy
+        assertEquals("/api/v1/strategy-discovery/" + answer.path("discoveryId").asText() + "/report", answer.path("report").asText());
+        String report = as(owner).get(experiments.baseUri() + answer.path("report").asText()).then().statusCode(200)
+                .contentType(org.hamcrest.Matchers.startsWith("text/html")).extract().asString();
+        assertTrue(unescaped(report).contains(chosen.path("description").asText()), report);
+        as("eve-" + UUID.randomUUID()).get(experiments.baseUri() + answer.path("report").asText()).then().statusCode(404);
 
         // the recommended strategy opened as a new conversation: the same steps, the root sized as counted
         String fromDiscovery = chat.baseUri() + "/api/v1/strategies/from-discovery";
@@ -138,5 +144,11 @@ class DiscoveryToolIT extends OnChatStack {
             picked.add(sorted.get(i * sorted.size() / n));
         }
         return picked;
+    }
+
+    /** The text of HTML as a reader sees it, for the few entities the report's escaping writes. */
+    private static String unescaped(String html) {
+        return html.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">")
+                .replace("&amp;", "&");
     }
 }
