@@ -203,18 +203,17 @@ class ExperimentPanelsIT {
             setValue(browser, "wb-popt-budget", "8");
             assertEquals("balanced_accuracy", new Select(d.findElement(By.id("wb-popt-objective"))).getFirstSelectedOption().getAttribute("value"));
             browser.screenshot("workbench-parameter-optimisation-form-1280");
+            // every number of points the chart is drawn with, recorded in the page as it changes
+            browser.script("window.trialCounts = [];"
+                    + "new MutationObserver(() => {"
+                    + " const n = document.querySelectorAll('#wb-popt-score-chart circle.trial').length;"
+                    + " if (window.trialCounts[window.trialCounts.length - 1] !== n) window.trialCounts.push(n);"
+                    + "}).observe(document.getElementById('wb-panel-popt'), { childList: true, subtree: true });");
             click(browser, By.id("wb-popt-submit"));
-
-            // the chart while the trials arrive, until the page shows the stored result
+            // until the page shows the stored result
+            browser.waitFor(x -> browser.first(By.id("wb-popt-summary")), WAIT);
             List<Long> seen = new ArrayList<>();
-            browser.waitFor(x -> {
-                Object points = browser.script("return document.querySelectorAll('#wb-popt-score-chart circle.trial').length");
-                long count = ((Number) points).longValue();
-                if (seen.isEmpty() || seen.get(seen.size() - 1) != count) {
-                    seen.add(count);
-                }
-                return browser.first(By.id("wb-popt-summary"));
-            }, WAIT);
+            ((List<?>) browser.script("return window.trialCounts")).forEach(n -> seen.add(((Number) n).longValue()));
             JsonNode result = get("/api/v1/experiments/" + id, token).path("optimizationResult");
             int trials = result.path("allTrials").size();
             assertTrue(trials >= 5, result.toString());
