@@ -253,7 +253,7 @@ class ExperimentPanelsIT {
     void aTreeOptimisationsTrialsChartShowsTheApisTrialsAndBest() throws Exception {
         String token = stack.signIn("tomasz");
         String id = runWeights(token, "Light proteins, knob");
-        stack.simulator().faults().latency("/strategies", Latency.fixed(Duration.ofMillis(300)));
+        stack.simulator().faults().latency("/strategies", Latency.fixed(Duration.ofMillis(500)));
         try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
             WebDriver d = browser.driver();
             openSignedIn(browser, "tomasz", "/workbench/#/experiments/" + id + "/analysis");
@@ -271,6 +271,8 @@ class ExperimentPanelsIT {
                 return p != null && p.getText().contains("trials counted") ? p.getText() : null;
             }, WAIT);
             assertTrue(progress.matches("\\d+ of 6 trials counted…"), progress);
+            // the running state (progress, no trial yet) passes axe too
+            browser.assertAccessible("workbench-tree-optimisation-running");
             JsonNode result = await().atMost(WAIT).pollInterval(Duration.ofMillis(250)).until(
                     () -> get("/api/v1/experiments/" + id, token).path("treeOptimization"), t -> t.path("allTrials").size() > 0);
             int trials = result.path("allTrials").size();
