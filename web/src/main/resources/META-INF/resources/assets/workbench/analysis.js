@@ -1,11 +1,16 @@
 // The analysis panels of a completed experiment: cross-validation (per fold), enrichment (five
 // types, sortable), custom enrichment, threshold sweep (points drawn as they arrive), step
-// analysis (verdict per step) and tree optimisation trials. Long analyses are operations: their
-// events are followed and the experiment is read again at the end.
+// analysis (verdict per step) and tree optimisation trials; parameter optimisation, batch and
+// benchmark are panels of their own modules. Long analyses are operations: their events are followed
+// and the experiment is read again at the end.
 import { el, genesAndTranscripts, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
 import { analysisTypeName, caveats, ENRICHMENT_TYPES, errorText, field, messageOf, num, parseIds, pct, pval, recordNoun, sortableTable } from './util.js';
 import { lineChart } from './charts.js';
+import { readTree, searchNodes } from './tree-steps.js';
+import { liveTreeTrials, parameterOptimisationPanel, storedTreeTrials } from './optimisation-panel.js';
+import { batchPanel } from './batch-panel.js';
+import { benchmarkPanel } from './benchmark-panel.js';
 
 
 /** The panels a person has opened stay open when the experiment is read again after an analysis. */
@@ -20,7 +25,10 @@ export function renderAnalysis(panel, experiment, view, reload) {
     ['custom', 'Custom gene-set enrichment', customEnrichment],
     ['sweep', 'Threshold sweep', thresholdSweep],
     ['steps', 'Step analysis', stepAnalysis],
-    ['trials', 'Optimisation trials', optimisation],
+    ['trials', 'Tree optimisation', optimisation],
+    ['popt', 'Parameter optimisation', parameterOptimisationPanel],
+    ['batch', 'Run across organisms (batch)', batchPanel],
+    ['benchmark', 'Benchmark against control sets', benchmarkPanel],
   ];
   replace(panel, panels.map(([key, title, build]) => {
     const details = el('details', { class: 'wb-panel', id: 'wb-panel-' + key, open: openPanels.has(key) },
@@ -347,30 +355,6 @@ function stepTree(experiment, result) {
   return el('ul', { class: 'tree wb-steps-tree', id: 'wb-step-verdicts', role: 'tree', 'aria-label': 'Steps with their verdicts' }, roots.map(item));
 }
 
-/**
- * An experiment's step tree with the ids the service gives its nodes: a node's own id, else
- * step-1, step-2, … depth first (the node, then its primary and secondary input).
- */
-function readTree(tree) {
-  let counter = 0;
-  function node(json) {
-    if (!json || typeof json !== 'object') return null;
-    counter += 1;
-    const id = json.id || 'step-' + counter;
-    const primary = node(json.primaryInput);
-    const secondary = node(json.secondaryInput);
-    const combine = Boolean(primary && secondary) || (json.searchName || '') === '__combine__';
-    return { id, combine, transform: !combine && Boolean(primary), json, inputs: [primary, secondary].filter(Boolean) };
-  }
-  return node(tree);
-}
-
-/** The nodes of a read tree that run a search (search and transform steps), top down. */
-function searchNodes(root) {
-  if (!root) return [];
-  return [...(root.combine ? [] : [root]), ...root.inputs.flatMap(searchNodes)];
-}
-
 /** A change of a ratio, in percentage points with its sign. */
 function signed(delta) {
   if (typeof delta !== 'number') return '–';
@@ -391,7 +375,7 @@ const OBJECTIVES = [
 ];
 
 function optimisation(context) {
-  const result = context.experiment.treeOptimization || context.experiment.optimizationResult;
+  const result = context.experiment.treeOptimization;
   // the knob's step: a search of the tree (its id as the service numbers it), or the search itself
   const steps = searchNodes(readTree((context.experiment.config || {}).stepTree));
   const step = el('select', { id: 'wb-opt-step' }, steps.length
@@ -407,6 +391,7 @@ function optimisation(context) {
   const nothing = el('p', { class: 'muted', id: 'wb-opt-nothing', hidden: true });
   const log = el('ol', { class: 'wb-progress' });
   const message = el('div', {});
+  const trialsBox = el('div', {}, result ? storedTreeTrials(result) : null);
   // the knob: a numeric parameter of the search, its range from the spec when it has one; a search with
   // none cannot be optimised, and says so instead of running trials of nothing
   const loadParameters = () => numericParameters(context.experiment, (step.selectedOptions[0] || { dataset: {} }).dataset.search).then(list => {
@@ -441,7 +426,10 @@ function optimisation(context) {
         objective: objective.value,
         budget: Number(budget.value),
       });
-      runOperation(context, started, log, { done: () => context.reload() });
+      // the trials drawn as they arrive, then the experiment read again with them
+      const live = liveTreeTrials(objective.value, Number(budget.value));
+      replace(trialsBox, live.node);
+      runOperation(context, started, log, { onEvent: live.onEvent, done: () => context.reload() });
     } catch (err) {
       replace(message, errorText(messageOf(err)));
     }
@@ -456,7 +444,7 @@ function optimisation(context) {
   ], result.allTrials || [], { pageSize: 15, initialSort: { key: 'score', dir: -1 } }) : el('p', { class: 'muted' }, 'No optimisation yet.');
   return el('div', {}, result ? el('p', { id: 'wb-opt-objective-shown' }, 'Trials scored by ', el('strong', {}, scoreLabel),
     result.bestTrial ? `. Best: trial ${result.bestTrial.trialNumber} (${scoreLabel} ${num(result.bestTrial.score)})` : '. No trial completed.') : null,
-  result ? trialChart(result, scoreLabel) : null, trials, form, message, log);
+  trialsBox, result ? trialChart(result, scoreLabel) : null, trials, form, message, log);
 }
 
 /**

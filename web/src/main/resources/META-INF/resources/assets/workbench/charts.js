@@ -5,7 +5,7 @@ import { el } from '/assets/shared/dom.js';
 import { svg, num } from './util.js';
 
 /** The chart and, after it, a table of its values that only screen readers read (a fragment). */
-function withValues(chart, title, headers, rows) {
+export function withValues(chart, title, headers, rows) {
   // the hidden box is a div around the table: a table is never narrower than its cells
   const table = el('div', { class: 'visually-hidden' }, el('table', { class: 'wb-chart-values' },
     el('caption', {}, title + ': values'),

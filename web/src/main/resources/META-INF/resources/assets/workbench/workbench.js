@@ -2,7 +2,7 @@
 // compare), the wizard for a new experiment and one experiment's results, analyses and chat.
 // Routes live in the location hash: #/new, #/new/strategy/<id>, #/experiments/<id>[/<tab>],
 // #/experiments/<id>/versions/<n> (an earlier version), #/compare/<id>,<id>…, #/discover (control genes
-// in, a strategy out) and #/discoveries/<id>
+// in, a strategy out), #/discoveries/<id>, #/batches/<id> and #/benchmarks/<id> (a group's members side by side)
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
 import { errorText, messageOf, pct, refinementText, when, pager } from './util.js';
@@ -10,6 +10,7 @@ import { renderWizard } from './wizard.js';
 import { renderExperiment, renderVersion } from './experiment.js';
 import { renderCompare } from './compare.js';
 import { renderDiscovery, renderDiscoveryForm } from './discovery.js';
+import { renderGroup } from './group-view.js';
 
 const PAGE_SIZE = 20;
 const listBody = document.getElementById('wb-list-body');
@@ -63,7 +64,10 @@ export async function refreshList() {
         el('a', { href: `#/experiments/${encodeURIComponent(x.id)}/versions/${x.version - 1}`, class: 'wb-exp-parent' }, 'v' + (x.version - 1))) : null,
       x.f1Score !== null && x.f1Score !== undefined ? el('span', { class: 'wb-exp-f1 muted' + (x.metricsStale ? ' stale' : ''),
         title: x.metricsStale ? 'computed before the latest refinement; re-evaluate the experiment' : null },
-      'F1 ' + pct(x.f1Score) + (x.metricsStale ? ' · stale' : '')) : null);
+      'F1 ' + pct(x.f1Score) + (x.metricsStale ? ' · stale' : '')) : null,
+      // a member of a batch or a benchmark: the way to its group, the members side by side
+      x.batchId || x.benchmarkId ? el('a', { class: 'wb-exp-group', href: x.batchId ? '#/batches/' + encodeURIComponent(x.batchId)
+        : '#/benchmarks/' + encodeURIComponent(x.benchmarkId) }, x.batchId ? 'its batch' : 'its benchmark' + (x.isPrimaryBenchmark ? ' (primary)' : '')) : null);
   });
   const total = page.total || 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -114,6 +118,8 @@ function route() {
     renderDiscoveryForm(main, context);
   } else if (parts[0] === 'discoveries' && parts[1]) {
     renderDiscovery(main, parts[1], context);
+  } else if ((parts[0] === 'batches' || parts[0] === 'benchmarks') && parts[1]) {
+    renderGroup(main, parts[0] === 'batches' ? 'batch' : 'benchmark', parts[1], context);
   } else if (parts[0] === 'compare' && parts[1]) {
     renderCompare(main, parts[1].split(',').filter(Boolean), context);
   } else {
