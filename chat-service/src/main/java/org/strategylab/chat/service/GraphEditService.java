@@ -167,13 +167,22 @@ public class GraphEditService {
             tool.run(arguments, context);
         } catch (ToolRefusal refusal) {
             List<FieldError> errors = refusal.errors().isEmpty()
-                    ? List.of(new FieldError(defaultPointer, refusal.getMessage())) : refusal.errors();
+                    ? List.of(new FieldError(defaultPointer, forPeople(refusal.getMessage()))) : refusal.errors();
             throw ProblemException.invalid("The edit was refused", errors);
         } catch (PeerFailure failure) {
+            if (failure.inputRefused()) {
+                throw invalid(defaultPointer, "the site refused the edit: " + failure.explanation());
+            }
             throw new ProblemException(502, "UPSTREAM_ERROR", "Bad Gateway", "the edit was not made: "
                     + CallFailures.personsText(failure, "the site failed"), List.of());
         }
         return context.graph().current();
+    }
+
+    /** A refusal written for the model, with the tools it names said as this endpoint's ops. */
+    private static String forPeople(String message) {
+        return message.replace("transform_step", "add_transform").replace("create_step", "add_search")
+                .replace("list_current_steps", "the strategy's graph");
     }
 
     /** The edit's {@code op}: a 422 naming {@code /op} when it is missing or unknown. */

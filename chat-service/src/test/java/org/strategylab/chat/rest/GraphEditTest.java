@@ -180,6 +180,10 @@ class GraphEditTest {
                     .body(not(containsString("Exception")))
                     .body(not(containsString("java.")));
         }
+        // a refusal the tool wrote for the model names this endpoint's op, not the tool
+        edit(user, strategyId, "{\"op\":\"add_search\",\"searchName\":\"GenesByOrthologs\",\"parameters\":{}}")
+                .statusCode(422).body("errors[0].message", containsString("add_transform"))
+                .body("errors[0].message", not(containsString("transform_step")));
         String second = edited(user, strategyId, WEIGHT).getString("steps[1].id");
         edit(user, strategyId, "{\"op\":\"combine\",\"leftStepId\":\"" + kinases + "\",\"rightStepId\":\"" + second
                 + "\",\"operator\":\"NAND\"}").statusCode(422).body("errors[0].pointer", equalTo("/operator"));
