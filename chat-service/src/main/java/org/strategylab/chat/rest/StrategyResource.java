@@ -1,5 +1,6 @@
 package org.strategylab.chat.rest;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -27,6 +28,8 @@ import org.strategylab.chat.api.StrategyHeader;
 import org.strategylab.chat.api.StrategyLink;
 import org.strategylab.chat.api.StrategyPatch;
 import org.strategylab.chat.api.StrategyView;
+import org.strategylab.chat.graph.GraphSnapshot;
+import org.strategylab.chat.service.GraphEditService;
 import org.strategylab.chat.service.StrategyService;
 import org.strategylab.edge.auth.Caller;
 import org.strategylab.edge.problem.ProblemException;
@@ -47,6 +50,9 @@ public class StrategyResource {
 
     @Inject
     StrategyService strategies;
+
+    @Inject
+    GraphEditService edits;
 
     @GET
     @Operation(summary = "The caller's strategies, most recently changed first")
@@ -93,6 +99,14 @@ public class StrategyResource {
     public StrategyLink push(@PathParam("id") String id, PushRequest request) {
         boolean saved = request == null || request.isSaved() == null || request.isSaved();
         return strategies.push(caller.id(), token.getRawToken(), uuid(id), saved);
+    }
+
+    @POST
+    @Path("/{id}/graph/edits")
+    @Operation(summary = "Edit the strategy's graph by hand (one edit: add_search, update_parameters, combine, "
+            + "add_transform, delete, undo, redo) through the agent's own graph tools; answers the new graph")
+    public GraphSnapshot editGraph(@PathParam("id") String id, JsonNode edit) {
+        return edits.edit(caller.id(), token.getRawToken(), uuid(id), edit);
     }
 
     /** A malformed id names no strategy of the caller's: 404, like any other. */

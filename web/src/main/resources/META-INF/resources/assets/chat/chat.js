@@ -10,6 +10,7 @@ import { Mentions } from './mentions.js';
 import { conversationActions } from './housekeeping.js';
 import { toolSettings } from './tool-settings.js';
 import { showSuggestions } from './suggestions.js';
+import { graphEditor } from './graph-editor.js';
 
 const ui = {
   list: byId('conversation-list'),
@@ -47,6 +48,17 @@ const page = {
   fromHistory: false,    // true while Back or Forward opens a conversation (no new history entry)
   opening: 0,            // bumps on every conversation switch, so late answers of an old one are dropped
 };
+
+// editing the graph by hand (graph-editor.js): the API answers the new graph, drawn at once
+const editor = graphEditor(byId('graph-edit'), byId('graph-editor-panel'), {
+  strategyId: () => page.strategyId,
+  siteId: () => (page.strategy && page.strategy.siteId) || ui.site.value,
+  graph: () => page.graph,
+  applied: graph => {
+    page.graph.snapshot(graph);
+    drawStrategy();
+  },
+});
 
 const housekeeping = conversationActions(byId('conversation-actions'), byId('conversation-panel'), {
   // a conversation begun on this page has no strategy view yet: its entry in the list stands in
@@ -406,6 +418,7 @@ function assistantTurn(messageId) {
 
 function setRunning(operationId) {
   page.operationId = operationId;
+  editor.update(Boolean(page.strategyId), Boolean(operationId));
   ui.cancel.hidden = !operationId;
   ui.cancel.disabled = false;
   ui.send.disabled = Boolean(operationId) || !page.userId;
@@ -429,13 +442,15 @@ function scrollToEnd() {
 function drawStrategy() {
   drawGraph(ui.graph, page.graph, step => {
     page.selectedStepId = step.id;
-    replace(ui.detail, stepDetail(page.graph.steps.get(step.id) || step));
     drawStrategy();
     const again = ui.graph.querySelector('[data-step-id="' + CSS.escape(step.id) + '"]');
     if (again) again.focus();
   }, page.selectedStepId);
   if (page.selectedStepId && page.graph.steps.has(page.selectedStepId)) {
-    replace(ui.detail, stepDetail(page.graph.steps.get(page.selectedStepId)));
+    const selected = page.graph.steps.get(page.selectedStepId);
+    replace(ui.detail, stepDetail(selected), editor.stepActions(selected));
+  } else {
+    replace(ui.detail);
   }
   // a finished strategy (one root) can be run as an experiment against control genes
   const experiment = document.getElementById('strategy-experiment');
