@@ -135,12 +135,12 @@ class ResultsExportIT {
             WebElement product = phone.waitFor(d -> d.findElements(By.cssSelector("#wb-records-table thead th")).stream()
                     .filter(th -> th.getText().startsWith("Product")).findFirst().orElse(null), WAIT);
             phone.script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", product);
+            phone.screenshot("workbench-records-390");
             Number right = (Number) phone.script("return arguments[0].getBoundingClientRect().right", product);
             Number width = (Number) phone.script("return document.documentElement.clientWidth");
             assertTrue(right.doubleValue() <= width.doubleValue(), "the product column ends at " + right + " of " + width);
             Number scrolled = (Number) phone.script("return document.querySelector('.wb-table-wrap').scrollLeft");
             assertEquals(0, scrolled.intValue(), "no sideways scrolling needed to see it");
-            phone.screenshot("workbench-records-390");
         }
     }
 

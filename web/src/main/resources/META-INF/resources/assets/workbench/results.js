@@ -206,7 +206,7 @@ function records(experiment, site) {
         const columns = state.allAttributes.filter(a => !KEY_COLUMNS.has(a.name));
         const suggested = columns.filter(a => a.isSuggested);
         // the product first after the ID and class: what a gene is, in view even at phone width
-        const product = columns.find(a => a.name === 'product');
+        const product = columns.find(a => /(^|_)product$/.test(a.name)); // product, gene_product (transcripts)
         const others = (suggested.length ? suggested : columns).filter(a => a !== product).slice(0, product ? 3 : 4);
         state.attributes = product ? [product, ...others] : others;
         state.detailAttributes = state.allAttributes.slice(0, 30).map(a => a.name);
