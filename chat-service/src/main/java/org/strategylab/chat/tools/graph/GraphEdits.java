@@ -126,6 +126,9 @@ public class GraphEdits {
         if (step.parameters() != null && !step.parameters().isEmpty()) {
             row.set("parameters", MAPPER.valueToTree(step.parameters()));
         }
+        if (step.filters() != null) {
+            row.set("filters", MAPPER.valueToTree(step.filters()));
+        }
         if (step.operator() != null) {
             row.put("operator", step.operator().name());
         }
