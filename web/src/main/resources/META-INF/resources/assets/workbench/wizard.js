@@ -31,10 +31,17 @@ function freshState(sites) {
 
 let state = null;
 
-export function renderWizard(root, context, fromStrategy) {
+export function renderWizard(root, context, fromStrategy, preset) {
+  const presetKey = preset ? preset.kind + '/' + preset.setId : null;
   if (!state || !site(context.sites, state.siteId) || (fromStrategy && (!state.strategy || state.strategy.id !== fromStrategy))
-      || (!fromStrategy && state.strategy)) {
+      || (!fromStrategy && state.strategy) || (presetKey && state.presetKey !== presetKey)) {
     state = freshState(context.sites);
+  }
+  if (presetKey && state.presetKey !== presetKey) {
+    replace(root, el('h2', {}, 'New experiment'), el('p', { class: 'muted' }, 'Loading the gene set…'));
+    applyPreset(preset).then(() => { state.presetKey = presetKey; renderWizard(root, context, undefined, preset); }, e => replace(root,
+      el('h2', {}, 'New experiment'), el('p', { class: 'error', role: 'alert' }, 'The gene set could not be read: ' + messageOf(e))));
+    return;
   }
   if (fromStrategy && !state.strategy) {
     replace(root, el('h2', {}, 'New experiment'), el('p', { class: 'muted' }, 'Loading the strategy…'));
@@ -93,6 +100,23 @@ async function loadStrategy(id) {
   state.recordType = graph.recordType || state.recordType;
   state.mode = 'strategy';
   state.step = 'controls';
+}
+
+/**
+ * A gene set (a control set tagged gene-set, #/gene-sets) as the experiment's controls (the saved set
+ * chosen, #/new/controls/<id>) or as its gene list (its genes pasted, #/new/gene-list/<id>); the site is
+ * the set's, and the wizard starts at its first step.
+ */
+async function applyPreset({ kind, setId }) {
+  const set = await api('GET', '/api/v1/control-sets/' + encodeURIComponent(setId));
+  state.siteId = set.siteId;
+  if (kind === 'controls') {
+    state.controls.source = 'set';
+    state.controls.controlSetId = set.id;
+  } else {
+    state.mode = 'geneIds';
+    state.geneIds = (set.positiveIds || []).join('\n');
+  }
 }
 
 /** Restarts the wizard from its first step (after a run has been started). */
