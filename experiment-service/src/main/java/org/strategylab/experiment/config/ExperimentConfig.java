@@ -83,7 +83,8 @@ public interface ExperimentConfig {
 
         /**
          * POSTs under {@code /api/v1/experiments}, {@code /api/v1/control-sets} and
-         * {@code /api/v1/control-resolutions} (the bodies with gene lists) read and handled at once by
+         * {@code /api/v1/control-resolutions} (and the strategy discovery and gene-set POSTs: the bodies
+         * with gene lists) read and handled at once by
          * one instance; default 4.
          */
         @WithDefault("4")

@@ -37,7 +37,7 @@ import org.strategylab.experiment.config.ExperimentConfig;
 public class RequestIntake {
 
     private static final String[] PREFIXES = {"/api/v1/experiments", "/api/v1/control-sets",
-            "/api/v1/control-resolutions", "/api/v1/strategy-discovery"};
+            "/api/v1/control-resolutions", "/api/v1/strategy-discovery", "/api/v1/gene-sets"};
 
     @Inject
     ExperimentConfig config;

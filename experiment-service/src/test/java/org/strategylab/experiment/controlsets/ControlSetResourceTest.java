@@ -241,4 +241,91 @@ class ControlSetResourceTest {
                 .body("resolution.status", equalTo("resolved"))
                 .body("resolution.controlResolution.positives.unknown", contains(fresh));
     }
+
+    /**
+     * {@code /api/v1/gene-sets} (issue 39 item 4) beside the control sets it reads, in this class so the
+     * module's stack starts once: algebra of two sets (saved as a new gene set of the caller), several
+     * compared, someone else's private set a 404 naming the field, bad input a problem naming it.
+     */
+    @Test
+    void geneSetAlgebraAndComparisonOverTheCallersSets() {
+        String alice = newUser("alice");
+        String bob = newUser("bob");
+        String left = create(alice, "{\"name\":\"kinases\",\"siteId\":\"plasmodb\",\"tags\":[\"gene-set\"],"
+                + "\"positiveIds\":[\"PF3D7_0100100\",\"PF3D7_0100200\",\"PF3D7_0100300\"]}");
+        String right = create(alice, "{\"name\":\"secreted\",\"siteId\":\"plasmodb\",\"tags\":[\"gene-set\"],"
+                + "\"positiveIds\":[\"PF3D7_0100300\",\"PF3D7_0105300\",\"PF3D7_0100100\"]}");
+        // typed otherwise than its gene's current ID: compared as that gene (the set's stored resolution)
+        String third = create(alice, "{\"name\":\"third\",\"siteId\":\"plasmodb\",\"positiveIds\":[\"pf3d7_0105300\"]}");
+        String elsewhere = create(alice, "{\"name\":\"toxo\",\"siteId\":\"toxodb\",\"positiveIds\":[\"T1\"]}");
+        String bobs = create(bob, "{\"name\":\"bob's\",\"siteId\":\"plasmodb\",\"positiveIds\":[\"PF3D7_0100100\"]}");
+        String algebra = "/api/v1/gene-sets/algebra";
+        String compare = "/api/v1/gene-sets/compare";
+
+        as(alice).body("{\"op\":\"intersection\",\"leftSetId\":\"" + left + "\",\"rightSetId\":\"" + right + "\"}")
+                .when().post(algebra).then().statusCode(200)
+                .body("op", equalTo("intersection"))
+                .body("geneIds", contains("PF3D7_0100100", "PF3D7_0100300"))
+                .body("count", equalTo(2))
+                .body("saved", org.hamcrest.Matchers.nullValue());
+        as(alice).body("{\"op\":\"difference\",\"leftSetId\":\"" + left + "\",\"rightSetId\":\"" + right + "\"}")
+                .when().post(algebra).then().statusCode(200).body("geneIds", contains("PF3D7_0100200"));
+        String union = as(alice).body("{\"op\":\"union\",\"leftSetId\":\"" + left + "\",\"rightSetId\":\"" + right
+                        + "\",\"save\":true,\"name\":\"either\"}")
+                .when().post(algebra).then().statusCode(200)
+                .body("geneIds", contains("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0100300", "PF3D7_0105300"))
+                .body("saved.name", equalTo("either"))
+                .body("saved.userId", equalTo(alice))
+                .body("saved.tags", contains("gene-set"))
+                .body("saved.resolution.status", equalTo("resolved"))
+                .extract().path("saved.id");
+        as(alice).when().get(SETS + "/" + union).then().statusCode(200)
+                .body("positiveIds", contains("PF3D7_0100100", "PF3D7_0100200", "PF3D7_0100300", "PF3D7_0105300"));
+        // nothing in common: nothing to save
+        as(alice).body("{\"op\":\"intersection\",\"leftSetId\":\"" + left + "\",\"rightSetId\":\"" + third
+                        + "\",\"save\":true}")
+                .when().post(algebra).then().statusCode(422).contentType("application/problem+json")
+                .body("errors.pointer", hasItem("/save"));
+
+        as(alice).body("{\"setIds\":[\"" + left + "\",\"" + right + "\",\"" + third + "\"]}")
+                .when().post(compare).then().statusCode(200)
+                .body("sets.id", contains(left, right, third))
+                .body("sets.size", contains(3, 3, 1))
+                .body("sets.uniqueCount", contains(1, 0, 0))
+                .body("pairs.shared", contains(2, 0, 1))
+                .body("totalGenes", equalTo(4))
+                .body("intersections[0].setIds", contains(left, right))
+                .body("intersections[0].geneIds", contains("PF3D7_0100100", "PF3D7_0100300"))
+                .body("intersections.count", contains(2, 1, 1));
+
+        // someone else's private set is a 404 naming where it was named; so is a malformed id
+        as(bob).body("{\"op\":\"union\",\"leftSetId\":\"" + bobs + "\",\"rightSetId\":\"" + left + "\"}")
+                .when().post(algebra).then().statusCode(404).contentType("application/problem+json")
+                .body("code", equalTo("CONTROL_SET_NOT_FOUND"))
+                .body("errors.pointer", contains("/rightSetId"));
+        as(bob).body("{\"setIds\":[\"" + bobs + "\",\"" + left + "\"]}")
+                .when().post(compare).then().statusCode(404).body("errors.pointer", contains("/setIds/1"));
+        as(alice).body("{\"op\":\"union\",\"leftSetId\":\"nope\",\"rightSetId\":\"" + left + "\"}")
+                .when().post(algebra).then().statusCode(404).body("errors.pointer", contains("/leftSetId"));
+
+        // bad input names the field
+        as(alice).body("{\"op\":\"xor\",\"leftSetId\":\"" + left + "\",\"rightSetId\":\"" + right + "\"}")
+                .when().post(algebra).then().statusCode(400).contentType("application/problem+json")
+                .body("errors.pointer", hasItem("/op"));
+        as(alice).body("{\"op\":\"union\",\"leftSetId\":\"" + left + "\"}")
+                .when().post(algebra).then().statusCode(400).body("errors.pointer", hasItem("/rightSetId"));
+        as(alice).body("{\"op\":\"union\",\"leftSetId\":\"" + left + "\",\"rightSetId\":\"" + elsewhere + "\"}")
+                .when().post(algebra).then().statusCode(422).body("errors.pointer", hasItem("/rightSetId"));
+        as(alice).body("{\"setIds\":[\"" + left + "\"]}")
+                .when().post(compare).then().statusCode(400).contentType("application/problem+json")
+                .body("errors.pointer", hasItem("/setIds"));
+        as(alice).body("{\"setIds\":[\"" + String.join("\",\"", java.util.Collections.nCopies(9, left)) + "\"]}")
+                .when().post(compare).then().statusCode(400).body("errors.pointer", hasItem("/setIds"));
+        as(alice).body("{\"setIds\":[\"" + left + "\",\"" + left + "\"]}")
+                .when().post(compare).then().statusCode(400).body("errors.pointer", hasItem("/setIds/1"));
+        as(alice).body("{\"setIds\":[\"" + left + "\",\"" + elsewhere + "\"]}")
+                .when().post(compare).then().statusCode(422).body("errors.pointer", hasItem("/setIds/1"));
+        given().contentType("application/json").body("{\"setIds\":[\"" + left + "\",\"" + right + "\"]}")
+                .when().post(compare).then().statusCode(401);
+    }
 }

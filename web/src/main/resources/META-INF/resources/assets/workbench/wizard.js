@@ -2,7 +2,7 @@
 // analyses (experiment.js). One module per step under wizard/; their shared state in wizard/state.js.
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
-import { errorText } from './util.js';
+import { errorText, messageOf } from './util.js';
 import { site, startWizard, state } from './wizard/state.js';
 import { searchStep } from './wizard/search-step.js';
 import { parameterStep } from './wizard/parameter-step.js';
@@ -14,10 +14,17 @@ export { recordTypeChoices } from './wizard/search-step.js';
 
 const STEPS = ['search', 'parameters', 'controls', 'run', 'results', 'analysis'];
 
-export function renderWizard(root, context, fromStrategy) {
+export function renderWizard(root, context, fromStrategy, preset) {
+  const presetKey = preset ? preset.kind + '/' + preset.setId : null;
   if (!state || !site(context.sites, state.siteId) || (fromStrategy && (!state.strategy || state.strategy.id !== fromStrategy))
-      || (!fromStrategy && state.strategy)) {
+      || (!fromStrategy && state.strategy) || (presetKey && state.presetKey !== presetKey)) {
     startWizard(context.sites);
+  }
+  if (presetKey && state.presetKey !== presetKey) {
+    replace(root, el('h2', {}, 'New experiment'), el('p', { class: 'muted' }, 'Loading the gene set…'));
+    applyPreset(preset).then(() => { state.presetKey = presetKey; renderWizard(root, context, undefined, preset); }, e => replace(root,
+      el('h2', {}, 'New experiment'), el('p', { class: 'error', role: 'alert' }, 'The gene set could not be read: ' + messageOf(e))));
+    return;
   }
   if (fromStrategy && !state.strategy) {
     replace(root, el('h2', {}, 'New experiment'), el('p', { class: 'muted' }, 'Loading the strategy…'));
@@ -76,4 +83,21 @@ async function loadStrategy(id) {
   state.recordType = graph.recordType || state.recordType;
   state.mode = 'strategy';
   state.step = 'controls';
+}
+
+/**
+ * A gene set (a control set tagged gene-set, #/gene-sets) as the experiment's controls (the saved set
+ * chosen, #/new/controls/<id>) or as its gene list (its genes pasted, #/new/gene-list/<id>); the site is
+ * the set's, and the wizard starts at its first step.
+ */
+async function applyPreset({ kind, setId }) {
+  const set = await api('GET', '/api/v1/control-sets/' + encodeURIComponent(setId));
+  state.siteId = set.siteId;
+  if (kind === 'controls') {
+    state.controls.source = 'set';
+    state.controls.controlSetId = set.id;
+  } else {
+    state.mode = 'geneIds';
+    state.geneIds = (set.positiveIds || []).join('\n');
+  }
 }

@@ -2,7 +2,9 @@
 // compare), the wizard for a new experiment and one experiment's results, analyses and chat.
 // Routes live in the location hash: #/new, #/new/strategy/<id>, #/experiments/<id>[/<tab>],
 // #/experiments/<id>/versions/<n> (an earlier version), #/compare/<id>,<id>…, #/discover (control genes
-// in, a strategy out), #/discoveries/<id>, #/batches/<id> and #/benchmarks/<id> (a group's members side by side)
+// in, a strategy out), #/discoveries/<id>, #/batches/<id> and #/benchmarks/<id> (a group's members side by side),
+// #/gene-sets (gene sets: upload, algebra, compare), #/new/controls/<set id> and #/new/gene-list/<set id>
+// (the wizard with a gene set as its controls or as its gene list)
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
 import { errorText, messageOf, pct, refinementText, when, pager } from './util.js';
@@ -11,6 +13,7 @@ import { renderExperiment, renderVersion } from './experiment.js';
 import { renderCompare } from './compare.js';
 import { renderDiscovery, renderDiscoveryForm } from './discovery.js';
 import { renderGroup } from './group-view.js';
+import { renderGeneSets } from './gene-sets.js';
 
 const PAGE_SIZE = 20;
 const listBody = document.getElementById('wb-list-body');
@@ -107,7 +110,9 @@ function route() {
     // a view that was refused for want of a session (a link opened signed out) is drawn again on sign-in
     signInNeeded: () => { waitingForSignIn = true; } };
   document.querySelectorAll('.wb-exp').forEach(li => li.classList.toggle('current', parts[0] === 'experiments' && li.dataset.id === parts[1]));
-  if (parts[0] === 'new') {
+  if (parts[0] === 'new' && (parts[1] === 'controls' || parts[1] === 'gene-list') && parts[2]) {
+    renderWizard(main, context, undefined, { kind: parts[1], setId: parts[2] });
+  } else if (parts[0] === 'new') {
     // #/new/strategy/<id>: a strategy built in the chat, run as an experiment
     renderWizard(main, context, parts[1] === 'strategy' ? parts[2] : undefined);
   } else if (parts[0] === 'experiments' && parts[1] && parts[2] === 'versions' && parts[3]) {
@@ -120,6 +125,8 @@ function route() {
     renderDiscovery(main, parts[1], context);
   } else if ((parts[0] === 'batches' || parts[0] === 'benchmarks') && parts[1]) {
     renderGroup(main, parts[0] === 'batches' ? 'batch' : 'benchmark', parts[1], context);
+  } else if (parts[0] === 'gene-sets') {
+    renderGeneSets(main, context);
   } else if (parts[0] === 'compare' && parts[1]) {
     renderCompare(main, parts[1].split(',').filter(Boolean), context);
   } else {

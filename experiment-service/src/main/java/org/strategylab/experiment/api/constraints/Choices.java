@@ -44,6 +44,10 @@ public final class Choices {
     public static final String OPTIMIZATION_METHODS = "(?i)\\s*(adaptive|bayesian|random|grid)\\s*";
     public static final String OPTIMIZATION_METHODS_REFUSAL = "must be adaptive (or bayesian), random or grid";
 
+    /** A gene-set algebra's {@code op}. */
+    public static final String GENE_SET_OPS = "union|intersection|difference";
+    public static final String GENE_SET_OPS_REFUSAL = "must be one of union, intersection, difference";
+
     /** The trials an optimisation may run: {@code budget}, {@code optimizationBudget}, {@code treeOptimizationBudget}. */
     public static final int MIN_BUDGET = 5;
     public static final int MAX_BUDGET = 200;
