@@ -141,6 +141,10 @@ class ResultsExportIT {
             assertTrue(right.doubleValue() <= width.doubleValue(), "the product column ends at " + right + " of " + width);
             Number scrolled = (Number) phone.script("return document.querySelector('.wb-table-wrap').scrollLeft");
             assertEquals(0, scrolled.intValue(), "no sideways scrolling needed to see it");
+            // read, not squeezed: the product column at least a third of the screen, its header on one or two lines
+            Number productWidth = (Number) phone.script("return arguments[0].getBoundingClientRect().width", product);
+            assertTrue(productWidth.doubleValue() >= width.doubleValue() / 3, "the product column is " + productWidth + " px wide");
+            assertTrue(phone.driver().findElement(By.cssSelector(".wb-narrow-note")).isDisplayed(), "the note says where the other columns are");
         }
     }
 

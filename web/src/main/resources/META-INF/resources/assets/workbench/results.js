@@ -268,7 +268,9 @@ function records(experiment, site) {
       ? genesAndTranscripts(genes, total) : null;
     const chooser = columnChooser();
     chooser.open = Boolean(state.columnsOpen);
-    replace(table, size ? el('p', { class: 'muted', id: 'wb-records-size' }, `${size}; one row per transcript`) : null, chooser, el('div', { class: 'wb-table-wrap' }, el('table', { id: 'wb-records-table' }, el('thead', {}, head), el('tbody', {}, rows))),
+    const narrow = state.attributes.some(a => /(^|_)product$/.test(a.name))
+      ? el('p', { class: 'muted wb-narrow-note' }, 'On a narrow screen each row shows the product; choose a record for its other columns.') : null;
+    replace(table, size ? el('p', { class: 'muted', id: 'wb-records-size' }, `${size}; one row per transcript`) : null, chooser, narrow, el('div', { class: 'wb-table-wrap' }, el('table', { id: 'wb-records-table' }, el('thead', {}, head), el('tbody', {}, rows))),
       meta.metricsStale ? el('p', { class: 'warning-text' }, 'The result changed since the metrics were computed: re-evaluate.') : null,
       pager(Math.floor(state.offset / PAGE), pages, total, p => { state.offset = p * PAGE; load(); }));
   }
