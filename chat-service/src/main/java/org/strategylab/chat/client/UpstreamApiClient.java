@@ -49,6 +49,16 @@ public interface UpstreamApiClient extends UpstreamInternalApi, UpstreamCatalogA
     Uni<JsonNode> recordTypes(@PathParam("siteId") String siteId);
 
     /**
+     * A site's public strategies ranked for a request (public): a page of {@code {name, description, author,
+     * recordType, estimatedSize, score, match, rootStep}}, each step tree as upstream-gateway reads it.
+     */
+    @GET
+    @Path("/api/v1/sites/{siteId}/public-strategies")
+    Uni<JsonNode> publicStrategies(@PathParam("siteId") String siteId, @jakarta.ws.rs.QueryParam("query") String query,
+                                   @jakarta.ws.rs.QueryParam("recordType") String recordType,
+                                   @jakarta.ws.rs.QueryParam("limit") int limit);
+
+    /**
      * The service's mapper, except that a field upstream-gateway adds to an answer is ignored
      * (the service refuses unknown fields in the requests it is sent, not in answers it reads).
      */

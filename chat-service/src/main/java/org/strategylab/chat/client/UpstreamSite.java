@@ -74,6 +74,11 @@ public class UpstreamSite {
         return await("listing the record types", client.recordTypes(siteId));
     }
 
+    /** The site's public strategies best matching the query, with their step trees ({@code {items, total, …}}). */
+    public JsonNode publicStrategies(String siteId, String query, String recordType, int limit) {
+        return await("reading the site's public strategies", () -> client.publicStrategies(siteId, query, recordType, limit));
+    }
+
     /** Sites upstream-gateway answered for: a site's existence does not change while the service runs. */
     private final java.util.Set<String> knownSites = java.util.concurrent.ConcurrentHashMap.newKeySet();
 

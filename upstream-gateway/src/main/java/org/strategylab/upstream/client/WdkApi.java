@@ -130,6 +130,10 @@ public interface WdkApi {
 
     // ---------------------------------------------------------------- strategies
 
+    @GET
+    @Path("/strategy-lists/public")
+    Uni<Response> publicStrategies(@HeaderParam(COOKIE) String cookies);
+
     @POST
     @Path("/users/{uid}/strategies")
     Uni<Response> createStrategy(@HeaderParam(COOKIE) String cookies, @PathParam("uid") String uid, JsonNode body);

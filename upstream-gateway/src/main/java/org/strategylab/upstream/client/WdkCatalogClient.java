@@ -82,4 +82,9 @@ public class WdkCatalogClient {
         return transport.send(session, "POST /record-types/{rt}/records",
                 (api, cookies) -> api.record(cookies, recordType, body));
     }
+
+    /** {@code GET /strategy-lists/public}: the listing of every public strategy of the site (no trees). */
+    public Uni<WdkResponse> publicStrategies(UpstreamSession session) {
+        return transport.send(session, "GET /strategy-lists/public", (api, cookies) -> api.publicStrategies(cookies));
+    }
 }

@@ -28,6 +28,16 @@ public class WdkStrategyClient {
                 (api, cookies, uid) -> api.createStrategy(cookies, uid, body));
     }
 
+    /**
+     * {@code POST /users/{uid}/strategies} with {@code {sourceStrategySignature}}: a copy, with fresh
+     * steps, of the strategy of that signature (a public one may be anyone's); answers {@code {id}}.
+     */
+    public Uni<WdkResponse> copy(UpstreamSession session, String signature) {
+        ObjectNode body = WdkJson.object().put("sourceStrategySignature", signature);
+        return transport.sendAsUser(session, "POST /users/{uid}/strategies", WdkTransport.Replay.CREATES,
+                (api, cookies, uid) -> api.createStrategy(cookies, uid, body));
+    }
+
     /** {@code GET /users/{uid}/strategies}: the listing (no trees). */
     public Uni<WdkResponse> list(UpstreamSession session) {
         return transport.sendAsUser(session, "GET /users/{uid}/strategies", (api, cookies, uid) -> api.strategies(cookies, uid));

@@ -46,6 +46,11 @@ public final class Catalog {
         return catalog;
     }
 
+    /** Whether this catalogue is a recorded one, whose searches have no data to run on. */
+    public boolean recorded() {
+        return !recordedKeys.isEmpty();
+    }
+
     /** A search as search listings show it, with its recorded keys where the catalogue is recorded. */
     public ObjectNode describe(SearchSpec search) {
         return withRecordedKeys(search, search.describe(this));

@@ -389,6 +389,11 @@ final class SiteWorkspace {
         return strategies.values().stream().filter(s -> s.ownerId == user.id() && !s.deleted).toList();
     }
 
+    /** The public strategies of every user, oldest first (what {@code GET /strategy-lists/public} lists). */
+    synchronized List<Strategy> publicStrategies() {
+        return strategies.values().stream().filter(s -> s.isPublic && !s.deleted).toList();
+    }
+
     synchronized void replaceTree(User user, Strategy strategy, StepNode tree) {
         Set<Long> ids = checkTree(user, tree, strategy);
         wire(strategy, tree, ids);

@@ -74,7 +74,7 @@ final class StrategyRoutes {
         request.ok(json);
     }
 
-    private static ObjectNode listing(WdkRequest request, Strategy strategy, User owner) {
+    static ObjectNode listing(WdkRequest request, Strategy strategy, User owner) {
         SiteWorkspace workspace = request.site.workspace();
         synchronized (workspace) {
             ObjectNode json = JsonNodeFactory.instance.objectNode();

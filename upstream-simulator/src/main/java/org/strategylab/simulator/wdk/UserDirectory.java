@@ -65,6 +65,11 @@ public final class UserDirectory {
         }
     }
 
+    /** A registered account by id, if there is one. */
+    public java.util.Optional<User> registered(long id) {
+        return java.util.Optional.ofNullable(registeredById.get(id));
+    }
+
     /** A new guest user. */
     public User newGuest() {
         return User.guest(nextGuestId.getAndIncrement());

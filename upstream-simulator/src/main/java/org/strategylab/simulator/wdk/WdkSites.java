@@ -24,7 +24,9 @@ public final class WdkSites {
 
     /** The router to mount at {@code servicePath + "/*"}. */
     public Router serviceRouter(Vertx vertx, Site site, String servicePath, Catalog catalog) {
-        SiteContext context = new SiteContext(site, servicePath, catalog, new SiteWorkspace(catalog, ids), users, faults, vertx);
+        SiteWorkspace workspace = new SiteWorkspace(catalog, ids);
+        PublicStrategies.seed(workspace);
+        SiteContext context = new SiteContext(site, servicePath, catalog, workspace, users, faults, vertx);
         Router router = Router.router(vertx);
         SessionRoutes.identify(router, context);
         SessionRoutes.register(router, context);
@@ -32,6 +34,7 @@ public final class WdkSites {
         ReportRoutes.register(router, context);
         StepRoutes.register(router, context);
         StrategyRoutes.register(router, context);
+        PublicStrategies.register(router, context);
         AnalysisRoutes.register(router, context);
         return router;
     }

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 /**
  * What the {@code mock} planner answers about ways to extend a strategy without changing it: the
  * site's transforms ("which transforms …", "list the transforms") and what each operator would give
- * on two steps ("explain the operators on step-1 and step-2", "explain MINUS on step-1 and step-2").
+ * on two steps ("explain the operators on step-1 and step-2", "explain MINUS on step-1 and step-2"), and
+ * the site's public strategies like a request ("are there example strategies for exported proteins?").
  */
 final class MockStrategyQuestions {
 
@@ -27,6 +28,11 @@ final class MockStrategyQuestions {
     private static final Pattern OPERATOR = Pattern.compile("\\b(INTERSECT|UNION|MINUS|RMINUS|LONLY|RONLY)\\b",
             Pattern.CASE_INSENSITIVE);
 
+    private static final Pattern EXAMPLES = Pattern.compile(
+            "\\b(?:example|public|shared)\\s+(?:strateg(?:y|ies)|plans?)\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern TOPIC = Pattern.compile("^\\s+(?:for|about|on|of|with|that find)\\s+(.+?)[.?!]*$",
+            Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+
     private MockStrategyQuestions() {
     }
 
@@ -36,6 +42,14 @@ final class MockStrategyQuestions {
             return Optional.of(resultOf.apply("list_transforms").<MockPlanner.Move>map(MockStrategyQuestions::transforms)
                     .orElseGet(() -> call(tools, "Reading the site's transforms.", "list_transforms",
                             MAPPER.createObjectNode())));
+        }
+        Matcher examples = EXAMPLES.matcher(request);
+        if (examples.find()) {
+            Matcher named = TOPIC.matcher(request.substring(examples.end()));
+            String topic = named.find() ? named.group(1).trim() : request.trim();
+            return Optional.of(resultOf.apply("find_example_strategies").<MockPlanner.Move>map(MockStrategyQuestions::examples)
+                    .orElseGet(() -> call(tools, "Looking for the site's public strategies like this.",
+                            "find_example_strategies", MAPPER.createObjectNode().put("query", topic))));
         }
         Matcher explain = EXPLAIN.matcher(request);
         if (explain.find()) {
@@ -60,6 +74,31 @@ final class MockStrategyQuestions {
                 + " (" + t.path("name").asText() + ")"));
         return new MockPlanner.Answer(names.isEmpty() ? "The site has no transforms for these records."
                 : "The site has " + names.size() + " transforms: " + String.join(", ", names) + ".");
+    }
+
+    private static MockPlanner.Move examples(JsonNode result) {
+        if (!result.has("examples")) {
+            return new MockPlanner.Answer("I could not read the site's public strategies: " + result.path("error").asText()
+                    + ".");
+        }
+        List<String> lines = new ArrayList<>();
+        result.path("examples").forEach(e -> lines.add("\"" + e.path("name").asText() + "\""
+                + (e.has("author") ? " by " + e.path("author").asText() : "")
+                + (e.has("resultGenes") ? " (" + e.path("resultGenes").asLong() + " genes)" : "")
+                + (e.has("steps") ? ": " + outline(e.path("steps")) : "")));
+        return new MockPlanner.Answer(lines.isEmpty() ? "The site has no public strategy like this."
+                : "The site's public strategies closest to this: " + String.join("; ", lines)
+                + ". I can build one like them for you.");
+    }
+
+    /** A step tree in one line: {@code (Signal Peptide Prediction MINUS Transmembrane Domain Count)}. */
+    private static String outline(JsonNode step) {
+        if (step.has("operator")) {
+            return "(" + outline(step.path("left")) + " " + step.path("operator").asText() + " "
+                    + outline(step.path("right")) + ")";
+        }
+        String own = step.path("displayName").asText(step.path("searchName").asText());
+        return step.has("input") ? own + " of " + outline(step.path("input")) : own;
     }
 
     private static MockPlanner.Move explained(JsonNode result) {

@@ -27,6 +27,12 @@ public class CachedCatalog {
     /** The cache name, for its settings. */
     public static final String CACHE = "wdk-catalog";
 
+    /**
+     * The cache of public strategy lists and their step trees. Apart from {@link #CACHE} because a
+     * cache's keys are the arguments alone: a site's list and its record types would share a key.
+     */
+    public static final String PUBLIC_STRATEGIES_CACHE = "wdk-public-strategies";
+
     @Inject
     SiteRegistry sites;
 
@@ -57,6 +63,13 @@ public class CachedCatalog {
         // the search was just found in the record type's list, so a 404 here is the site's failure: a 502
         return wdk.search(sessions.catalogSession(sites.require(siteId)), recordType, searchName)
                 .map(WdkResponse::okJson);
+    }
+
+    /** The site's public strategies, as WDK lists them (a JSON array of strategy listings, no trees). */
+    @CacheResult(cacheName = PUBLIC_STRATEGIES_CACHE)
+    public Uni<JsonNode> publicStrategies(String siteId) {
+        return wdk.publicStrategies(sessions.catalogSession(sites.require(siteId)))
+                .map(response -> array(response.okJson(), response, "no list of public strategies"));
     }
 
     private static JsonNode array(JsonNode json, WdkResponse response, String what) {

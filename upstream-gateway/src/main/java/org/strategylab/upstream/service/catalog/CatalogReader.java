@@ -64,6 +64,20 @@ public class CatalogReader {
         });
     }
 
+    /**
+     * Checks that the site has the record type.
+     *
+     * @throws ProblemException 404 {@code RECORD_TYPE_NOT_FOUND}
+     */
+    public Uni<Void> requireRecordType(String siteId, String recordType) {
+        return recordTypes(siteId).map(types -> {
+            if (!named(types, recordType)) {
+                throw recordTypeNotFound(siteId, recordType);
+            }
+            return null;
+        });
+    }
+
     /** Whether a WDK list (record types or searches) has an entry with this url segment. */
     private static boolean named(JsonNode list, String urlSegment) {
         if (urlSegment == null) {

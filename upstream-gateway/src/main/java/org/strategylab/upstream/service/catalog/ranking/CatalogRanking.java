@@ -92,6 +92,30 @@ public class CatalogRanking {
                 }));
     }
 
+    /**
+     * A site's public strategies ranked for the query (hybrid: meaning and words), each hit naming its
+     * place in {@code strategies}.
+     *
+     * @param strategies the cached listing of the site's public strategies (the index is built from it)
+     */
+    public Uni<List<Ranker.Ranked>> publicStrategies(String siteId, JsonNode strategies, String query) {
+        return indexes.index(siteId + ":public-strategies", strategies, () -> strategyDocs(strategies))
+                .chain(index -> TextIndexes.onWorker(() -> rank(index, SearchQuery.of(query, THESAURUS), RankMode.HYBRID)));
+    }
+
+    /** Public strategies as the ranking sees them: name with description embedded; name as the title. */
+    static List<RankedDoc> strategyDocs(JsonNode strategies) {
+        List<RankedDoc> docs = new ArrayList<>();
+        for (JsonNode strategy : strategies) {
+            String name = strategy.path("name").asText("");
+            String description = strategy.path("description").asText("").trim();
+            docs.add(new RankedDoc(strategy.path("signature").asText(name),
+                    List.of(description.isEmpty() ? name : name + ". " + description), name,
+                    description + " " + strategy.path("nameOfFirstStep").asText("")));
+        }
+        return docs;
+    }
+
     private List<Ranker.Ranked> rank(TextIndex index, SearchQuery query, RankMode mode) {
         float[] vector = encoder.encode(query.embedded());
         return mode == RankMode.SEMANTIC ? Ranker.semantic(index, vector, config.minSimilarity())
