@@ -125,13 +125,17 @@ public class StrategyService {
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("The name is invalid", errors);
         }
-        StrategyEntity row = name == null ? owned(ownerId, id)
-                : strategies.update(id, ownerId, r -> r.name = name.strip()).await().atMost(WAIT).orElseThrow(() -> notFound(id));
+        StrategyEntity row = owned(ownerId, id);
         StrategyGraph graph = graphs.read(row);
         List<String> problems = StrategyPush.problems(graph);
         if (!problems.isEmpty()) {
             throw ProblemException.invalid("The strategy cannot be put on the site as it stands",
                     problems.stream().map(p -> new FieldError("/graph", p)).toList());
+        }
+        if (name != null) {
+            // renamed only when the graph can be saved as it stands (a strategy with problems keeps its name)
+            row = strategies.update(id, ownerId, r -> r.name = name.strip()).await().atMost(WAIT)
+                    .orElseThrow(() -> notFound(id));
         }
         try {
             return pushes.push(row, graph, token, saved).link();
