@@ -2,6 +2,7 @@ package org.strategylab.chat.graph;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,12 +24,23 @@ import java.util.Map;
  * @param validationError      why the site refuses it, when it does
  * @param transcriptCount      its transcript rows beside {@code resultCount}, when the site stated them
  *                             (transcript record type); absent otherwise
+ * @param filters              the step filters of a search or transform, in order (the site applies them to its
+ *                             result); absent when there are none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GraphStep(String id, StepKind kind, String displayName, String searchName, String recordType,
                         Map<String, Object> parameters, CombineOperator operator, String primaryInputStepId,
                         String secondaryInputStepId, Long resultCount, Long upstreamStepId, String validationError,
-                        Long transcriptCount) {
+                        Long transcriptCount, List<StepFilter> filters) {
+
+    /** A step without filters. */
+    public GraphStep(String id, StepKind kind, String displayName, String searchName, String recordType,
+                     Map<String, Object> parameters, CombineOperator operator, String primaryInputStepId,
+                     String secondaryInputStepId, Long resultCount, Long upstreamStepId, String validationError,
+                     Long transcriptCount) {
+        this(id, kind, displayName, searchName, recordType, parameters, operator, primaryInputStepId,
+                secondaryInputStepId, resultCount, upstreamStepId, validationError, transcriptCount, null);
+    }
 
     /** A step without a transcript count. */
     public GraphStep(String id, StepKind kind, String displayName, String searchName, String recordType,
@@ -41,6 +53,12 @@ public record GraphStep(String id, StepKind kind, String displayName, String sea
     @JsonCreator
     public GraphStep {
         parameters = parameters == null ? null : Map.copyOf(parameters);
+        filters = filters == null || filters.isEmpty() ? null : List.copyOf(filters);
+    }
+
+    /** Its filters; empty when it has none. */
+    public List<StepFilter> filterList() {
+        return filters == null ? List.of() : filters;
     }
 
     /** A new search step. */
@@ -83,22 +101,28 @@ public record GraphStep(String id, StepKind kind, String displayName, String sea
     /** The step counted: genes, and the transcript rows beside them when the site stated them. */
     public GraphStep withCounts(Long count, Long transcripts, String error) {
         return new GraphStep(id, kind, displayName, searchName, recordType, parameters, operator, primaryInputStepId,
-                secondaryInputStepId, count, upstreamStepId, error, transcripts);
+                secondaryInputStepId, count, upstreamStepId, error, transcripts, filters);
     }
 
     public GraphStep withUpstreamStepId(Long stepId) {
         return new GraphStep(id, kind, displayName, searchName, recordType, parameters, operator, primaryInputStepId,
-                secondaryInputStepId, resultCount, stepId, validationError, transcriptCount);
+                secondaryInputStepId, resultCount, stepId, validationError, transcriptCount, filters);
     }
 
     public GraphStep withParameters(Map<String, Object> newParameters) {
         return new GraphStep(id, kind, displayName, searchName, recordType, newParameters, operator, primaryInputStepId,
-                secondaryInputStepId, null, null, null);
+                secondaryInputStepId, null, null, null, null, filters);
     }
 
     public GraphStep withDisplayName(String name) {
         return new GraphStep(id, kind, name, searchName, recordType, parameters, operator, primaryInputStepId,
-                secondaryInputStepId, resultCount, upstreamStepId, validationError, transcriptCount);
+                secondaryInputStepId, resultCount, upstreamStepId, validationError, transcriptCount, filters);
+    }
+
+    /** The step with other filters (none when empty): not counted yet, and no longer the site's step. */
+    public GraphStep withFilters(List<StepFilter> newFilters) {
+        return new GraphStep(id, kind, displayName, searchName, recordType, parameters, operator, primaryInputStepId,
+                secondaryInputStepId, null, null, null, null, newFilters);
     }
 
     public GraphStep withOperator(CombineOperator newOperator) {

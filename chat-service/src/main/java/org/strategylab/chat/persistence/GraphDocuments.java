@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,7 +17,9 @@ import org.strategylab.chat.graph.StrategyGraph;
 /**
  * The graph column: a {@link StrategyGraph} as a JSON document, and the row's summary columns kept in step with it.
  * The document also keeps the graph's earlier versions (its {@code history}, newest first, at most
- * {@link #UNDO_DEPTH}), pushed by each change a turn's tools make, so {@code undo_last_change} can go back.
+ * {@link #UNDO_DEPTH}), pushed by each change a turn's tools (or a person's graph edit) make, so
+ * {@code undo_last_change} can go back; and the versions an undo left (its {@code redo}, newest first),
+ * which a redo brings back until the next change clears them.
  */
 @ApplicationScoped
 public class GraphDocuments {
@@ -27,6 +30,7 @@ public class GraphDocuments {
     /** How many earlier versions of a graph are kept for undoing. */
     public static final int UNDO_DEPTH = 10;
     private static final String HISTORY = "history";
+    private static final String REDO = "redo";
 
     public StrategyGraph read(StrategyEntity entity) {
         return graphOf(entity);
@@ -37,9 +41,9 @@ public class GraphDocuments {
             return StrategyGraph.empty();
         }
         JsonNode document = entity.graph;
-        if (document.has(HISTORY)) {
+        if (document.has(HISTORY) || document.has(REDO)) {
             document = document.deepCopy();
-            ((ObjectNode) document).remove(HISTORY);
+            ((ObjectNode) document).remove(List.of(HISTORY, REDO));
         }
         try {
             return mapper.treeToValue(document, StrategyGraph.class);
@@ -48,21 +52,15 @@ public class GraphDocuments {
         }
     }
 
-    /** Writes the graph and its step count, record type and root count onto the row; the earlier versions stay. */
+    /** Writes the graph and its step count, record type and root count onto the row; the earlier and undone versions stay. */
     public void write(StrategyEntity entity, StrategyGraph graph) {
-        write(entity, graph, history(entity));
+        write(entity, graph, history(entity), kept(entity, REDO));
     }
 
     /** Writes a change of the graph, keeping the version it replaces as the one an undo goes back to. */
     public void writeUndoable(StrategyEntity entity, StrategyGraph graph) {
-        ArrayNode history = mapper.createArrayNode();
-        history.add(mapper.valueToTree(graphOf(entity)));
-        for (JsonNode older : history(entity)) {
-            if (history.size() < UNDO_DEPTH) {
-                history.add(older);
-            }
-        }
-        write(entity, graph, history);
+        // a new change: what was undone stays undone
+        write(entity, graph, pushed(graphOf(entity), history(entity)), mapper.createArrayNode());
     }
 
     /** Puts the graph back as it was before its last undoable change; empty when there is none kept. */
@@ -71,28 +69,65 @@ public class GraphDocuments {
         if (history.isEmpty()) {
             return Optional.empty();
         }
-        StrategyGraph previous;
-        try {
-            StrategyGraph kept = mapper.treeToValue(history.get(0), StrategyGraph.class);
-            // step ids handed out since are never handed out again
-            previous = new StrategyGraph(kept.recordType(), kept.steps(), Math.max(kept.nextId(), graphOf(entity).nextId()));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("strategy " + entity.id + " has an unreadable earlier graph", e);
-        }
+        StrategyGraph current = graphOf(entity);
+        StrategyGraph previous = version(entity, history.get(0), current);
         history.remove(0);
-        write(entity, previous, history);
+        ArrayNode redo = pushed(current, kept(entity, REDO));
+        write(entity, previous, history, redo);
         return Optional.of(previous);
     }
 
+    /** Brings back the version the last undo left; empty when there is none (or a change came since). */
+    public Optional<StrategyGraph> redo(StrategyEntity entity) {
+        ArrayNode redo = kept(entity, REDO);
+        if (redo.isEmpty()) {
+            return Optional.empty();
+        }
+        StrategyGraph current = graphOf(entity);
+        StrategyGraph next = version(entity, redo.get(0), current);
+        redo.remove(0);
+        write(entity, next, pushed(current, history(entity)), redo);
+        return Optional.of(next);
+    }
+
+    /** A kept version, with the step ids handed out since never handed out again. */
+    private StrategyGraph version(StrategyEntity entity, JsonNode document, StrategyGraph current) {
+        try {
+            StrategyGraph kept = mapper.treeToValue(document, StrategyGraph.class);
+            return new StrategyGraph(kept.recordType(), kept.steps(), Math.max(kept.nextId(), current.nextId()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("strategy " + entity.id + " has an unreadable earlier graph", e);
+        }
+    }
+
+    /** The versions with {@code graph} in front, at most {@link #UNDO_DEPTH}. */
+    private ArrayNode pushed(StrategyGraph graph, ArrayNode versions) {
+        ArrayNode out = mapper.createArrayNode();
+        out.add(mapper.valueToTree(graph));
+        for (JsonNode older : versions) {
+            if (out.size() < UNDO_DEPTH) {
+                out.add(older);
+            }
+        }
+        return out;
+    }
+
     private ArrayNode history(StrategyEntity entity) {
-        JsonNode kept = entity.graph == null ? null : entity.graph.get(HISTORY);
+        return kept(entity, HISTORY);
+    }
+
+    private ArrayNode kept(StrategyEntity entity, String field) {
+        JsonNode kept = entity.graph == null ? null : entity.graph.get(field);
         return kept instanceof ArrayNode array ? array.deepCopy() : mapper.createArrayNode();
     }
 
-    private void write(StrategyEntity entity, StrategyGraph graph, ArrayNode history) {
+    private void write(StrategyEntity entity, StrategyGraph graph, ArrayNode history, ArrayNode redo) {
         ObjectNode document = mapper.valueToTree(graph);
         if (!history.isEmpty()) {
             document.set(HISTORY, history);
+        }
+        if (!redo.isEmpty()) {
+            document.set(REDO, redo);
         }
         entity.graph = document;
         entity.stepCount = graph.steps().size();

@@ -1,5 +1,6 @@
 package org.strategylab.chat.rest;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -28,6 +29,8 @@ import org.strategylab.chat.api.StrategyHeader;
 import org.strategylab.chat.api.StrategyLink;
 import org.strategylab.chat.api.StrategyPatch;
 import org.strategylab.chat.api.StrategyView;
+import org.strategylab.chat.graph.GraphSnapshot;
+import org.strategylab.chat.service.GraphEditService;
 import org.strategylab.chat.service.StrategyService;
 import org.strategylab.edge.auth.Caller;
 import org.strategylab.edge.problem.ProblemException;
@@ -48,6 +51,9 @@ public class StrategyResource {
 
     @Inject
     StrategyService strategies;
+
+    @Inject
+    GraphEditService edits;
 
     @GET
     @Operation(summary = "The caller's strategies, most recently changed first")
@@ -103,6 +109,14 @@ public class StrategyResource {
             + "not linked to the site")
     public StrategyView duplicate(@PathParam("id") String id, DuplicateRequest request) {
         return strategies.duplicate(caller.id(), uuid(id), request == null ? null : request.name());
+    }
+
+    @POST
+    @Path("/{id}/graph/edits")
+    @Operation(summary = "Edit the strategy's graph by hand (one edit: add_search, update_parameters, combine, "
+            + "add_transform, delete, undo, redo) through the agent's own graph tools; answers the new graph")
+    public GraphSnapshot editGraph(@PathParam("id") String id, JsonNode edit) {
+        return edits.edit(caller.id(), token.getRawToken(), uuid(id), edit);
     }
 
     /** A malformed id names no strategy of the caller's: 404, like any other. */

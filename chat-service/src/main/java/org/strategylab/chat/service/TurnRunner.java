@@ -105,20 +105,8 @@ public class TurnRunner {
             snapshot.set("graphSnapshot", mapper.valueToTree(GraphSnapshot.of(strategyId.toString(), strategy.name, graph)));
             events.emit("graph_snapshot", snapshot);
         }
-        TurnGraph turnGraph = new TurnGraph(strategy.name, graph, new TurnGraph.Store() {
-            @Override
-            public void save(StrategyGraph next) {
-                strategies.update(strategyId, command.ownerId(), row -> graphs.writeUndoable(row, next)).await().atMost(WAIT);
-            }
-
-            @Override
-            public java.util.Optional<StrategyGraph> restorePrevious() {
-                java.util.concurrent.atomic.AtomicReference<java.util.Optional<StrategyGraph>> restored =
-                        new java.util.concurrent.atomic.AtomicReference<>(java.util.Optional.empty());
-                strategies.update(strategyId, command.ownerId(), row -> restored.set(graphs.undo(row))).await().atMost(WAIT);
-                return restored.get();
-            }
-        });
+        TurnGraph turnGraph = new TurnGraph(strategy.name, graph,
+                new StoredGraph(strategies, graphs, strategyId, command.ownerId()));
         ModelChoice choice = new ModelChoice(model, command.reasoningEffort(), command.temperature(), command.seed(),
                 command.responseTokens(), command.reasoningBudget());
         TurnRequest request = new TurnRequest(strategyId, strategy.name, command.ownerId(), command.token(),

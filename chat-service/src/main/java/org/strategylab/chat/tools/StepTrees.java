@@ -39,6 +39,9 @@ public final class StepTrees {
                 node.set("secondaryInput", tree(graph, step.secondaryInputStepId()));
             }
         }
+        if (step.filters() != null && step.kind() != org.strategylab.chat.graph.StepKind.COMBINE) {
+            node.set("filters", MAPPER.valueToTree(step.filters()));
+        }
         if (step.displayName() != null) {
             node.put("customName", step.displayName());
         }

@@ -22,6 +22,11 @@ public final class TurnGraph {
         default java.util.Optional<StrategyGraph> restorePrevious() {
             return java.util.Optional.empty();
         }
+
+        /** Puts back the version the last restore replaced, and answers it; empty when none is kept. */
+        default java.util.Optional<StrategyGraph> restoreNext() {
+            return java.util.Optional.empty();
+        }
     }
 
     /** A committed change: the step it concerns (null for a deletion's survivors) and what happened. */
@@ -77,14 +82,25 @@ public final class TurnGraph {
      * for the loop to announce; empty when no earlier version is kept.
      */
     public synchronized java.util.Optional<StrategyGraph> undo() {
-        java.util.Optional<StrategyGraph> previous = store.restorePrevious();
+        return restored(store.restorePrevious(), "undone");
+    }
+
+    /**
+     * Brings back the graph the last undo replaced (stored first), and records the change for the loop
+     * to announce; empty when there is none (or the graph changed since).
+     */
+    public synchronized java.util.Optional<StrategyGraph> redo() {
+        return restored(store.restoreNext(), "redone");
+    }
+
+    private java.util.Optional<StrategyGraph> restored(java.util.Optional<StrategyGraph> previous, String action) {
         previous.ifPresent(graph -> {
             StrategyGraph before = current;
             current = graph;
             // announced by the step the undone change concerned: one it brought back or changed back, else one it removed
             graph.steps().stream().filter(step -> !before.steps().contains(step)).findFirst()
                     .or(() -> before.steps().stream().filter(step -> !graph.steps().contains(step)).findFirst())
-                    .ifPresent(step -> pending.add(new Change(step, "undone")));
+                    .ifPresent(step -> pending.add(new Change(step, action)));
         });
         return previous;
     }

@@ -133,7 +133,7 @@ class UntrustedDataTest {
                 .collect(Collectors.toSet());
         assertEquals(Set.of("web_search", "literature_search", "lookup_gene_records", "search_for_searches",
                 "get_search_parameters", "get_dependent_vocab", "get_sample_records", "get_record_types",
-                "list_transforms"), quoting);
+                "list_transforms", "list_step_filters"), quoting);
     }
 
     /** A test tool that says whether it quotes outside text and which action it takes. */

@@ -2,6 +2,8 @@ package org.strategylab.browser;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -101,7 +103,44 @@ class ResultsExportIT {
             String headers = browser.driver().findElement(By.cssSelector("#wb-records-table thead")).getText();
             assertTrue(headers.contains(label), label + " in " + headers);
             browser.screenshot("workbench-columns-1280");
+
+            // each record's gene linked to its page on the site: the site's webUrl, /app/record/gene/, the row's gene
+            JsonNode site = null;
+            for (JsonNode s : get("/api/v1/sites", token).path("items")) {
+                if ("plasmodb".equals(s.path("id").asText())) {
+                    site = s;
+                }
+            }
+            assertNotNull(site);
+            List<WebElement> rows = browser.driver().findElements(By.cssSelector("#wb-records-table tbody tr"));
+            assertFalse(rows.isEmpty());
+            for (WebElement row : rows) {
+                String shownId = row.findElement(By.cssSelector("td button.wb-link")).getText();
+                WebElement link = row.findElement(By.cssSelector("td a.wb-site-link"));
+                String prefix = site.path("webUrl").asText() + "/app/record/gene/";
+                assertTrue(link.getAttribute("href").startsWith(prefix), link.getAttribute("href"));
+                // a transcript's row (PF3D7_0102200.1) links its gene's page (PF3D7_0102200)
+                String gene = link.getAttribute("href").substring(prefix.length());
+                assertTrue(shownId.equals(gene) || shownId.startsWith(gene + "."), gene + " for " + shownId);
+                assertEquals("_blank", link.getAttribute("target"));
+            }
+            browser.assertAccessible("the records with their gene pages linked");
             browser.assertNoConsoleErrors();
+        }
+
+        // at 390 px the records keep their product column in view, beside the ID and the class
+        try (Browser phone = Browsers.chromium(Browsers.PHONE)) {
+            phone.open(stack.baseUri(), "/workbench/").signIn("ursula");
+            phone.open(stack.baseUri(), "/workbench/#/experiments/" + id + "/results");
+            WebElement product = phone.waitFor(d -> d.findElements(By.cssSelector("#wb-records-table thead th")).stream()
+                    .filter(th -> th.getText().startsWith("Product")).findFirst().orElse(null), WAIT);
+            phone.script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", product);
+            phone.screenshot("workbench-records-390");
+            Number right = (Number) phone.script("return arguments[0].getBoundingClientRect().right", product);
+            Number width = (Number) phone.script("return document.documentElement.clientWidth");
+            assertTrue(right.doubleValue() <= width.doubleValue(), "the product column ends at " + right + " of " + width);
+            Number scrolled = (Number) phone.script("return document.querySelector('.wb-table-wrap').scrollLeft");
+            assertEquals(0, scrolled.intValue(), "no sideways scrolling needed to see it");
         }
     }
 

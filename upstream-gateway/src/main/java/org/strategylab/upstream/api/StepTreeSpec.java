@@ -2,6 +2,7 @@ package org.strategylab.upstream.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import jakarta.validation.Valid;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,6 +20,9 @@ import java.util.Map;
  * @param weight         the new step's WDK weight
  * @param primaryInput   the primary (left) input
  * @param secondaryInput the secondary (right) input of a combine
+ * @param filters        step filters of a new search or transform step ({@link StepFilter}: one the search
+ *                       offers, see the {@code filters} of its param-specs); a filtered search is counted as a
+ *                       step, never as a lone search
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepTreeSpec(
@@ -29,7 +33,19 @@ public record StepTreeSpec(
         String customName,
         Integer weight,
         @Valid StepTreeSpec primaryInput,
-        @Valid StepTreeSpec secondaryInput) {
+        @Valid StepTreeSpec secondaryInput,
+        List<@Valid StepFilter> filters) {
+
+    /** A node without filters. */
+    public StepTreeSpec(Long stepId, String searchName, Map<String, Object> parameters, String operator,
+                        String customName, Integer weight, StepTreeSpec primaryInput, StepTreeSpec secondaryInput) {
+        this(stepId, searchName, parameters, operator, customName, weight, primaryInput, secondaryInput, null);
+    }
+
+    /** Whether the node names step filters. */
+    public boolean filtered() {
+        return filters != null && !filters.isEmpty();
+    }
 
     /** A search node. */
     public static StepTreeSpec search(String searchName, Map<String, Object> parameters) {

@@ -36,9 +36,18 @@ public class WdkStepClient {
      */
     public Uni<WdkResponse> createStep(UpstreamSession session, String searchName, Map<String, String> parameters,
                                        String customName, Integer weight) {
+        return createStep(session, searchName, parameters, customName, weight, null);
+    }
+
+    /** {@code POST /users/{uid}/steps} with step filters ({@code searchConfig.filters}; none when null or empty). */
+    public Uni<WdkResponse> createStep(UpstreamSession session, String searchName, Map<String, String> parameters,
+                                       String customName, Integer weight, JsonNode filters) {
         ObjectNode body = WdkJson.object().put("searchName", searchName);
         ObjectNode searchConfig = body.putObject("searchConfig");
         searchConfig.set("parameters", WdkJson.stringMap(parameters));
+        if (filters != null && !filters.isEmpty()) {
+            searchConfig.set("filters", filters);
+        }
         if (weight != null) {
             searchConfig.put("wdkWeight", weight);
         }

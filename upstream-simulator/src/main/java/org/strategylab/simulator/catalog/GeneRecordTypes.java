@@ -201,7 +201,44 @@ final class GeneRecordTypes {
                                 }
                             }
                             return values.contains("Y") ? (BitSet) transcripts.clone() : new BitSet();
-                        }));
+                        }),
+                new FilterSpec("organism_filter_array", "Organism",
+                        "Keep the genes of the named organisms: {\"values\":[\"<organism name>\", ...]} with the site's"
+                                + " organism names (e.g. Plasmodium falciparum 3D7)",
+                        false, GeneRecordTypes::byOrganism));
+    }
+
+    /**
+     * The simulator's organism step filter, in the shape of WDK's {@code _array} step filters
+     * ({@code {"values":[…]}}). Without site data (a value check before a step exists) only the
+     * shape is checked.
+     */
+    private static BitSet byOrganism(SiteData data, BitSet transcripts, com.fasterxml.jackson.databind.JsonNode value) {
+        if (value == null || !value.path("values").isArray() || value.path("values").isEmpty()) {
+            throw new IllegalArgumentException("value must be {\"values\":[\"<organism name>\", ...]} with at least one name");
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (com.fasterxml.jackson.databind.JsonNode v : value.get("values")) {
+            if (!v.isTextual()) {
+                throw new IllegalArgumentException("organism names are strings");
+            }
+            names.add(v.asText());
+        }
+        if (data == null) {
+            return new BitSet();
+        }
+        for (String name : names) {
+            if (data.organism(name) == null) {
+                throw new IllegalArgumentException("'" + name + "' is not an organism of this site");
+            }
+        }
+        BitSet kept = new BitSet();
+        for (int t = transcripts.nextSetBit(0); t >= 0; t = transcripts.nextSetBit(t + 1)) {
+            if (names.contains(data.gene(data.geneOf(t)).organism().name())) {
+                kept.set(t);
+            }
+        }
+        return kept;
     }
 
     /** Organism names of a site, for record-independent helpers. */

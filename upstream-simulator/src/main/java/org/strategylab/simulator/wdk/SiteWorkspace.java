@@ -103,7 +103,7 @@ final class SiteWorkspace {
         return step;
     }
 
-    private static void validateFilters(RecordType recordType, ArrayNode filters) {
+    private void validateFilters(RecordType recordType, ArrayNode filters) {
         if (filters == null) {
             return;
         }
@@ -116,7 +116,7 @@ final class SiteWorkspace {
                         + recordType.urlSegment());
             }
             try {
-                spec.get().rule().apply(null, new BitSet(), filter.get("value"));
+                spec.get().rule().apply(data, new BitSet(), filter.get("value"));
             } catch (IllegalArgumentException e) {
                 throw WdkException.unprocessable("Invalid value for filter '" + name + "': " + e.getMessage());
             }

@@ -2,14 +2,16 @@
 // beside it. Everything from the API or the user goes into the page as text (dom.js, markdown.js).
 import { api, followOperation, problemMessage } from '../shared/operation-stream.js';
 import { byId, el, formatCount, replace } from '../shared/dom.js';
-import { renderMarkdown } from './markdown.js';
-import { addReasoning, drawText, drawUsage, finishTool, newTurnView, scheduleText, taskCard, toolItem, userBubble } from './turn-view.js';
+import { newTurnView, storedAssistantTurn, userBubble } from './turn-view.js';
+import { TURN_EVENTS, applyTurnEvent } from './turn-events.js';
+import { fillModelPicker } from './model-picker.js';
 import { StrategyGraph, drawGraph, stepDetail } from './graph.js';
 import { Mentions } from './mentions.js';
 import { conversationActions } from './housekeeping.js';
 import { toolSettings } from './tool-settings.js';
 import { showSuggestions } from './suggestions.js';
 import { sitePanel } from './site-panel.js';
+import { graphEditor } from './graph-editor.js';
 
 const ui = {
   list: byId('conversation-list'),
@@ -47,6 +49,19 @@ const page = {
   fromHistory: false,    // true while Back or Forward opens a conversation (no new history entry)
   opening: 0,            // bumps on every conversation switch, so late answers of an old one are dropped
 };
+
+// editing the graph by hand (graph-editor.js): the API answers the new graph, drawn at once
+const editor = graphEditor(byId('graph-edit'), byId('graph-editor-panel'), {
+  strategyId: () => page.strategyId,
+  siteId: () => (page.strategy && page.strategy.siteId) || ui.site.value,
+  graph: () => page.graph,
+  applied: graph => {
+    page.graph.snapshot(graph);
+    drawStrategy();
+    // a saved strategy changed by hand is out of date on the site: the VEuPathDB area says so
+    veupathdb.refresh();
+  },
+});
 
 const housekeeping = conversationActions(byId('conversation-actions'), byId('conversation-panel'), {
   // a conversation begun on this page has no strategy view yet: its entry in the list stands in
@@ -161,31 +176,12 @@ async function loadSites() {
 }
 
 async function loadModels() {
-  try {
-    const catalog = await api('GET', '/api/v1/models');
-    page.models = catalog.models || [];
-    replace(ui.model, page.models.map(model => el('option', {
-      value: model.id,
-      disabled: !model.enabled,
-      title: model.description || '',
-    }, model.name + (model.enabled ? '' : ' — needs ' + keyName(model.missingKey)))));
-    const preferred = page.models.find(m => m.id === catalog.default && m.enabled) || page.models.find(m => m.enabled);
-    if (preferred) {
-      ui.model.value = preferred.id;
-    }
-    if (catalog.defaultReasoningEffort) {
-      ui.effort.value = catalog.defaultReasoningEffort;
-    }
-  } catch (e) {
-    replace(ui.model, el('option', { value: '' }, 'models cannot be loaded'));
+  const catalog = await fillModelPicker(ui.model);
+  page.models = catalog ? catalog.models : [];
+  if (catalog && catalog.defaultReasoningEffort) {
+    ui.effort.value = catalog.defaultReasoningEffort;
   }
   modelChanged();
-}
-
-// "strategylab.chat.models.openai.api-key (env OPENAI_API_KEY)" → "OPENAI_API_KEY"
-function keyName(missingKey) {
-  const env = /env ([A-Z0-9_]+)/.exec(missingKey || '');
-  return env ? env[1] : (missingKey || 'a key');
 }
 
 function modelChanged() {
@@ -332,25 +328,8 @@ function drawStoredMessage(message) {
     page.renderedMessages.add(message.id);
     return;
   }
-  const turn = newTurnView(message.id);
-  turn.text = message.content || '';
-  drawText(turn);
-  for (const call of message.toolCalls || []) {
-    const item = toolItem(turn.activity, call.id, call.name, typeof call.arguments === 'string'
-      ? call.arguments : JSON.stringify(call.arguments || {}));
-    finishTool(item, call.result);
-  }
-  if (message.reasoning) {
-    addReasoning(turn, message.reasoning);
-  }
-  if (message.tokenUsage) {
-    drawUsage(turn, message.tokenUsage);
-  } else if (message.status && message.status !== 'completed') {
-    drawUsage(turn, { status: message.status });
-  }
   // an assistant message is stored when its turn has ended
-  turn.ended = true;
-  turn.root.classList.add('ended');
+  const turn = storedAssistantTurn(message);
   page.renderedMessages.add(message.id);
   ui.messages.append(turn.root);
 }
@@ -423,66 +402,9 @@ function applyEvent(type, data) {
         drawLink(data.strategy.upstreamUrl, data.strategy.isSaved);
       }
       break;
-    case 'model_selected':
-      currentTurn().root.dataset.model = data.modelId || '';
-      break;
-    case 'assistant_delta': {
-      const turn = assistantTurn(data.messageId);
-      turn.text += data.delta || '';
-      scheduleText(turn, scrollToEnd);
-      break;
-    }
-    case 'assistant_message': {
-      const turn = assistantTurn(data.messageId);
-      if (data.content !== undefined && data.content !== turn.text) {
-        // the streamed pieces did not add up to the message: show the message, and say so
-        console.warn('streamed text differed from the final message; showing the final message');
-        turn.root.dataset.repaired = 'true';
-        turn.text = data.content;
-      }
-      drawText(turn);
-      break;
-    }
-    case 'reasoning':
-      addReasoning(currentTurn(), data.reasoning || '');
-      break;
     case 'token_usage_partial':
       setState('Working… (' + formatCount(data.promptTokens) + ' prompt tokens)', 'live');
       break;
-    case 'tool_call_start': {
-      const turn = currentTurn();
-      turn.tools.set(data.id, toolItem(turn.activity, data.id, data.name, data.arguments));
-      break;
-    }
-    case 'tool_call_end': {
-      const item = currentTurn().tools.get(data.id);
-      if (item) finishTool(item, data.result);
-      break;
-    }
-    case 'subagent_task_start':
-      taskCard(currentTurn(), data.task, data.modelId);
-      break;
-    case 'subagent_tool_call_start': {
-      const turn = currentTurn();
-      const card = taskCard(turn, data.task);
-      turn.tools.set(data.task + '/' + data.id, toolItem(card.toolsNode, data.id, data.name, data.arguments));
-      break;
-    }
-    case 'subagent_tool_call_end': {
-      const item = currentTurn().tools.get(data.task + '/' + data.id);
-      if (item) finishTool(item, data.result);
-      break;
-    }
-    case 'subagent_task_end': {
-      const card = taskCard(currentTurn(), data.task);
-      card.classList.remove('running');
-      card.classList.add(data.status === 'done' ? 'done' : 'failed');
-      card.statusNode.textContent = data.status || 'ended';
-      const tokens = (data.promptTokens || 0) + (data.completionTokens || 0);
-      card.usageNode.textContent = [data.stepId ? 'made ' + data.stepId : null, tokens ? formatCount(tokens) + ' tokens' : null,
-        typeof data.estimatedCostUsd === 'number' ? '$' + data.estimatedCostUsd.toFixed(4) : null].filter(Boolean).join(' · ');
-      break;
-    }
     case 'strategy_update':
       page.graph.update(data);
       drawStrategy();
@@ -495,49 +417,20 @@ function applyEvent(type, data) {
       drawLink(data.upstreamUrl || data.wdkUrl, data.isSaved);
       veupathdb.refresh();
       break;
-    case 'planning_artifact':
-      if (data.planningArtifact) {
-        currentTurn().activity.append(el('details', { class: 'artifact' },
-          el('summary', null, 'Plan: ' + (data.planningArtifact.title || 'untitled')),
-          renderMarkdown(data.planningArtifact.summaryMarkdown || '')));
+    default: {
+      if (!TURN_EVENTS.has(type)) {
+        break; // an event this page does not show
       }
-      break;
-    case 'citations':
-      drawCitations(currentTurn(), data.citations || []);
-      break;
-    case 'optimization_progress':
-      drawOptimisation(currentTurn(), data);
-      break;
-    case 'discovery_progress':
-      drawDiscovery(currentTurn(), data);
-      break;
-    case 'workbench_gene_set':
-      if (data.geneSet) {
-        currentTurn().activity.append(el('p', { class: 'gene-set' }, 'Gene set saved: ',
-          el('strong', null, data.geneSet.name || 'unnamed'), ' (' + formatCount(data.geneSet.geneCount) + ' genes) — ',
-          el('a', { href: '/workbench/' }, 'use it in the workbench')));
+      // streamed text may continue a stored (partial) message of the same id: that one is redrawn
+      const turn = type === 'assistant_delta' || type === 'assistant_message' ? assistantTurn(data.messageId) : currentTurn();
+      applyTurnEvent(turn, type, data, scrollToEnd);
+      if (type === 'message_end') {
+        if (turn.messageId) page.renderedMessages.add(turn.messageId);
+        setRunning(null);
+        loadConversations();
+        veupathdb.refresh();
       }
-      break;
-    case 'error':
-      currentTurn().activity.append(el('p', { class: 'error turn-error' }, data.error || 'Something went wrong'));
-      break;
-    case 'replay_gap':
-      currentTurn().activity.append(el('p', { class: 'muted small' },
-        'Part of this turn’s history is no longer kept; the saved state is shown when it ends.'));
-      break;
-    case 'message_end': {
-      const turn = currentTurn();
-      drawUsage(turn, data);
-      turn.ended = true;
-      turn.root.classList.add('ended');
-      if (turn.messageId) page.renderedMessages.add(turn.messageId);
-      setRunning(null);
-      loadConversations();
-      veupathdb.refresh();
-      break;
     }
-    default:
-      break; // an event this page does not show
   }
   scrollToEnd();
 }
@@ -554,6 +447,7 @@ function assistantTurn(messageId) {
 
 function setRunning(operationId) {
   page.operationId = operationId;
+  editor.update(Boolean(page.strategyId), Boolean(operationId));
   ui.cancel.hidden = !operationId;
   ui.cancel.disabled = false;
   ui.send.disabled = Boolean(operationId) || !page.userId;
@@ -577,13 +471,15 @@ function scrollToEnd() {
 function drawStrategy() {
   drawGraph(ui.graph, page.graph, step => {
     page.selectedStepId = step.id;
-    replace(ui.detail, stepDetail(page.graph.steps.get(step.id) || step));
     drawStrategy();
     const again = ui.graph.querySelector('[data-step-id="' + CSS.escape(step.id) + '"]');
     if (again) again.focus();
   }, page.selectedStepId);
   if (page.selectedStepId && page.graph.steps.has(page.selectedStepId)) {
-    replace(ui.detail, stepDetail(page.graph.steps.get(page.selectedStepId)));
+    const selected = page.graph.steps.get(page.selectedStepId);
+    replace(ui.detail, stepDetail(selected), editor.stepActions(selected));
+  } else {
+    replace(ui.detail);
   }
   // a finished strategy (one root) can be run as an experiment against control genes
   const experiment = document.getElementById('strategy-experiment');
@@ -592,55 +488,6 @@ function drawStrategy() {
       ? el('a', { href: '/workbench/#/new/strategy/' + encodeURIComponent(page.strategyId), id: 'run-as-experiment' },
         'Run it as an experiment in the workbench') : null);
   }
-}
-
-/** A turn's sources: title (a link when it is an http(s) address), authors and year, as text. */
-function drawCitations(turn, citations) {
-  if (!citations.length) return;
-  const list = el('ol', { class: 'citations' });
-  for (const c of citations) {
-    const title = c.title || c.id || 'untitled';
-    const head = c.url && /^https?:\/\//i.test(c.url)
-      ? el('a', { href: c.url, target: '_blank', rel: 'noopener noreferrer' }, title) : el('span', null, title);
-    const who = [c.authors, c.year].filter(Boolean).join(', ');
-    list.append(el('li', null, head, who ? el('span', { class: 'muted small' }, ' — ' + who) : null));
-  }
-  turn.activity.append(el('details', { class: 'citations-block' },
-    el('summary', null, 'Sources (' + citations.length + ')'), list));
-}
-
-/** One line per strategy discovery, redrawn as its phases go (discovery_progress: controls in, a strategy out). */
-function drawDiscovery(turn, data) {
-  turn.discoveries = turn.discoveries || new Map();
-  let line = turn.discoveries.get(data.discoveryId);
-  if (!line) {
-    line = el('p', { class: 'optimisation discovery', role: 'status' });
-    turn.discoveries.set(data.discoveryId, line);
-    turn.activity.append(line);
-  }
-  const count = typeof data.current === 'number' && typeof data.total === 'number' ? ' ' + data.current + ' of ' + data.total : '';
-  const calls = typeof data.siteCalls === 'number' ? ' · ' + data.siteCalls + ' of ' + data.budget + ' site calls' : '';
-  replace(line, el('strong', null, 'Finding the strategy for your genes: '),
-    (data.phase || 'working') + count + (data.message ? ' — ' + data.message : '') + calls);
-}
-
-/** One line per optimisation, redrawn as its trials arrive (optimization_progress, api-contract §5.8). */
-function drawOptimisation(turn, data) {
-  turn.optimisations = turn.optimisations || new Map();
-  let line = turn.optimisations.get(data.optimizationId);
-  if (!line) {
-    line = el('p', { class: 'optimisation' });
-    turn.optimisations.set(data.optimizationId, line);
-    turn.activity.append(line);
-  }
-  const best = data.bestTrial;
-  const bestText = best ? ' · best ' + Number(best.score).toFixed(3) + ' with ' + Object.entries(best.parameters || {})
-    .map(([k, v]) => k + ' = ' + v).join(', ') : '';
-  const state = data.status === 'started' ? 'starting, ' + (data.totalTrials || data.budget) + ' trials'
-    : data.status === 'running' ? 'trial ' + data.currentTrial + ' of ' + data.totalTrials
-    : data.status === 'error' ? 'failed: ' + (data.error || 'no reason given')
-    : data.status + ' after ' + data.currentTrial + ' trials';
-  replace(line, el('strong', null, 'Optimising parameters: '), state + bestText);
 }
 
 function drawLink(url, isSaved) {

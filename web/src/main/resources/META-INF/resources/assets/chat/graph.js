@@ -20,6 +20,7 @@ export class StrategyGraph {
   constructor() {
     this.steps = new Map();
     this.rootStepId = null;
+    this.recordType = null;
     this.name = '';
   }
 
@@ -30,6 +31,7 @@ export class StrategyGraph {
       this.steps.set(step.id, step);
     }
     this.rootStepId = (graph && graph.rootStepId) || null;
+    this.recordType = (graph && graph.recordType) || this.recordType;
     this.name = (graph && (graph.graphName || graph.name)) || this.name;
   }
 

@@ -117,3 +117,26 @@ export function drawUsage(turn, usage) {
   if (typeof usage.toolCallCount === 'number') parts.push(usage.toolCallCount + ' tool calls');
   replace(turn.footer, el('span', { class: 'usage' }, parts.join(' · ')));
 }
+
+/** The view of a stored assistant message (its turn has ended): text, tool calls, reasoning and usage. */
+export function storedAssistantTurn(message) {
+  const turn = newTurnView(message.id);
+  turn.text = message.content || '';
+  drawText(turn);
+  for (const call of message.toolCalls || []) {
+    const item = toolItem(turn.activity, call.id, call.name, typeof call.arguments === 'string'
+      ? call.arguments : JSON.stringify(call.arguments || {}));
+    finishTool(item, call.result);
+  }
+  if (message.reasoning) {
+    addReasoning(turn, message.reasoning);
+  }
+  if (message.tokenUsage) {
+    drawUsage(turn, message.tokenUsage);
+  } else if (message.status && message.status !== 'completed') {
+    drawUsage(turn, { status: message.status });
+  }
+  turn.ended = true;
+  turn.root.classList.add('ended');
+  return turn;
+}

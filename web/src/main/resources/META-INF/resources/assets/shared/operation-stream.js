@@ -147,13 +147,21 @@ export function followOperation(operationId, handlers, { lastEventId } = {}) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
+    // a CR at a chunk's end may be the first half of a CR LF: held until the next chunk shows which,
+    // so that a line end split between two chunks is not read as two (an early frame boundary)
+    let heldCr = '';
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) {
           break;
         }
-        buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+        let text = heldCr + decoder.decode(value, { stream: true });
+        heldCr = text.endsWith('\r') ? '\r' : '';
+        if (heldCr) {
+          text = text.slice(0, -1);
+        }
+        buffer += text.replace(/\r\n?/g, '\n');
         let boundary;
         while ((boundary = buffer.indexOf('\n\n')) >= 0) {
           const frame = buffer.slice(0, boundary);

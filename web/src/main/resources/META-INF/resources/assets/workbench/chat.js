@@ -1,9 +1,13 @@
-// The workbench assistant, scoped to the open experiment: its earlier messages, a message box,
-// the reply streamed as it is written (text only), tool calls as they happen, and the turn's
-// tokens at its end. A model picker lists the catalog; disabled entries say which key is missing.
+// The workbench assistant, scoped to the open experiment: its earlier messages, a message box, and
+// each turn drawn as the chat page draws it (the same turn view and event renderers: the reply as
+// Markdown, reasoning, tool calls with their arguments and results, sub-agents, the tokens and cost
+// at its end). The model picker is the chat page's too; disabled entries say which key is missing.
 import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
-import { errorText, messageOf, num } from './util.js';
+import { newTurnView, storedAssistantTurn, userBubble } from '/assets/chat/turn-view.js';
+import { applyTurnEvent } from '/assets/chat/turn-events.js';
+import { fillModelPicker } from '/assets/chat/model-picker.js';
+import { errorText, messageOf } from './util.js';
 
 /** The assistant's tools that change the experiment (its version or its figures). */
 const CHANGING_TOOLS = new Set(['add_search_step', 'refine_with_gene_ids', 'undo_refinement', 're_evaluate_controls']);
@@ -14,7 +18,7 @@ const CHANGING_TOOLS = new Set(['add_search_step', 'refine_with_gene_ids', 'undo
  */
 export function renderChat(panel, experiment, view, onChanged = () => {}) {
   const path = `/api/v1/experiments/${encodeURIComponent(experiment.id)}/chat`;
-  const log = el('ol', { class: 'wb-chat-log', id: 'wb-chat-log', 'aria-live': 'polite' });
+  const log = el('div', { class: 'messages wb-chat-log', id: 'wb-chat-log', role: 'log', 'aria-label': 'Messages with the assistant' });
   const input = el('textarea', { id: 'wb-chat-input', rows: 3, required: true,
     placeholder: 'Ask about this experiment, or e.g. “keep only PF3D7_0100100 and re-evaluate”' });
   const model = el('select', { id: 'wb-chat-model', 'aria-label': 'Model' });
@@ -22,13 +26,10 @@ export function renderChat(panel, experiment, view, onChanged = () => {}) {
   const stop = el('button', { type: 'button', id: 'wb-chat-stop', hidden: true }, 'Stop');
   const status = el('p', { class: 'muted', id: 'wb-chat-status', 'aria-live': 'polite' });
   let running = null;
-  const providers = new Map();
+  let catalog = null;
 
-  function message(role, content) {
-    const text = el('div', { class: 'wb-chat-text' }, content || '');
-    const item = el('li', { class: 'wb-chat-msg ' + role }, el('span', { class: 'wb-chat-role' }, role === 'user' ? 'You' : 'Assistant'), text);
-    log.append(item);
-    return { item, text };
+  function scrollToEnd() {
+    log.scrollTop = log.scrollHeight;
   }
 
   async function history() {
@@ -36,57 +37,26 @@ export function renderChat(panel, experiment, view, onChanged = () => {}) {
       const answer = await api('GET', path + '/messages?limit=100');
       const items = Array.isArray(answer) ? answer : answer.items || answer.messages || [];
       for (const m of items) {
-        const { item } = message(m.role === 'user' ? 'user' : 'assistant', m.content);
-        for (const call of m.toolCalls || []) {
-          item.append(el('p', { class: 'wb-chat-tool muted' }, 'Used ' + call.name));
-        }
+        log.append(m.role === 'user' ? userBubble(m.id, m.content || '') : storedAssistantTurn(m).root);
       }
     } catch (e) {
-      log.append(el('li', {}, errorText('The earlier messages cannot be loaded: ' + messageOf(e))));
-    }
-  }
-
-  async function models() {
-    try {
-      const catalog = await api('GET', '/api/v1/models');
-      (catalog.models || []).forEach(m => providers.set(m.id, m.provider));
-      replace(model, (catalog.models || []).map(m => el('option', { value: m.id, disabled: !m.enabled },
-        m.name + (m.enabled ? '' : ' — needs ' + (m.missingKey || 'a key')))));
-      if (catalog.default) model.value = catalog.default;
-    } catch (e) {
-      replace(model, el('option', { value: '' }, 'Default model'));
+      log.append(el('p', {}, errorText('The earlier messages cannot be loaded: ' + messageOf(e))));
     }
   }
 
   function turn(operationId) {
-    const reply = message('assistant', '');
+    const reply = newTurnView(null);
     let changed = false;
-    reply.item.classList.add('streaming');
+    log.append(reply.root);
     stop.hidden = false;
     send.disabled = true;
     const stream = followOperation(operationId, {
       onEvent(type, data) {
-        if (type === 'assistant_delta') {
-          reply.text.append(data.delta || '');
-        } else if (type === 'assistant_message') {
-          reply.text.textContent = data.content || '';
-        } else if (type === 'tool_call_start') {
+        if (type === 'tool_call_start') {
           changed = changed || CHANGING_TOOLS.has(data.name);
-          reply.item.append(el('p', { class: 'wb-chat-tool muted', dataset: { call: data.id || '' } }, 'Using ' + data.name + '…'));
-        } else if (type === 'tool_call_end') {
-          const line = [...reply.item.querySelectorAll('.wb-chat-tool')].find(p => p.dataset.call === (data.id || ''));
-          if (line) line.textContent = line.textContent.replace(/…$/, ' — done');
-        } else if (type === 'workbench_gene_set' && data.geneSet) {
-          reply.item.append(el('p', { class: 'muted' }, `Gene set “${data.geneSet.name}” (${num(data.geneSet.geneCount)} genes)`));
-        } else if (type === 'error') {
-          reply.item.append(errorText(data.error || data.message || 'The assistant failed.'));
-        } else if (type === 'message_end') {
-          reply.item.classList.remove('streaming');
-          if (data.totalTokens !== undefined) {
-            reply.item.append(el('p', { class: 'wb-chat-usage muted' }, `${num(data.totalTokens)} tokens`
-              + (data.estimatedCostUsd ? ` · $${num(data.estimatedCostUsd, 4)}` : '') + (data.modelId ? ' · ' + data.modelId : '')));
-          }
         }
+        applyTurnEvent(reply, type, data, scrollToEnd);
+        scrollToEnd();
       },
       onState(s) {
         replace(status, s === 'reconnecting' ? 'Reconnecting…' : s === 'live' ? 'The assistant is answering…' : '');
@@ -116,12 +86,13 @@ export function renderChat(panel, experiment, view, onChanged = () => {}) {
     if (!text) return;
     const body = { message: text, siteId: (experiment.config || {}).siteId };
     if (model.value) {
+      const chosen = ((catalog && catalog.models) || []).find(m => m.id === model.value);
       body.model = model.value;
-      body.provider = providers.get(model.value) || model.value.split('/')[0];
+      body.provider = (chosen && chosen.provider) || model.value.split('/')[0];
     }
     try {
       const started = await api('POST', path, body);
-      message('user', text);
+      log.append(userBubble(null, text));
       input.value = '';
       turn(started.operationId);
     } catch (err) {
@@ -133,7 +104,7 @@ export function renderChat(panel, experiment, view, onChanged = () => {}) {
   });
 
   replace(panel, el('section', { class: 'wb-chat', 'aria-label': 'Assistant for this experiment' }, log, status, form));
-  models();
+  fillModelPicker(model).then(answer => { catalog = answer; });
   history().then(async () => {
     try {
       const active = await api('GET', '/api/v1/operations/active?type=workbench_chat&target=' + encodeURIComponent(experiment.id));

@@ -117,7 +117,7 @@ export async function renderExperiment(root, id, tab, context) {
       renderExperiment(root, id, 'chat', context);
     });
   } else {
-    renderResults(panel, experiment);
+    renderResults(panel, experiment, { site: siteOf(context, experiment) });
   }
   // after the panel has its height, so that the page can scroll that far
   context.reveal();
@@ -127,6 +127,12 @@ export async function renderExperiment(root, id, tab, context) {
  * Which version the page shows and what made it, with a link to every other version: "Version 2 of 2 ·
  * kept only a list of genes · earlier: v1".
  */
+/** The site the experiment ran on, as the site list gives it (its `webUrl` for links to gene pages). */
+function siteOf(context, experiment) {
+  const siteId = (experiment.config || {}).siteId;
+  return (context.sites || []).find(s => (s.id || s.siteId) === siteId) || null;
+}
+
 function versionLine(experiment, id) {
   const versions = experiment.versions || [];
   if (versions.length < 2 && !(experiment.version > 1)) {
@@ -186,7 +192,7 @@ export async function renderVersion(root, id, version, context) {
     experiment.metricsStale ? el('p', { class: 'warning-text', role: 'status', id: 'wb-exp-stale' },
       'This version was not re-evaluated: its figures are those of the version before it.') : null,
     panel);
-  renderResults(panel, experiment, { earlier: true });
+  renderResults(panel, experiment, { earlier: true, site: siteOf(context, experiment) });
   context.reveal();
 }
 

@@ -57,7 +57,7 @@ export function renderResults(panel, experiment, options = {}) {
     'Stale: these figures were computed on the result before the latest refinement, not on this one. Re-evaluate to replace them.') : null;
   const below = options.earlier
     ? [storedGenes(experiment), enrichmentTables(experiment.enrichmentResults)]
-    : [records(experiment), (experiment.config || {}).mode === 'gene-ids' ? null : distributions(experiment)];
+    : [records(experiment, options.site), (experiment.config || {}).mode === 'gene-ids' ? null : distributions(experiment)];
   replace(panel, facts, resolvedControls(experiment.controlResolution),
     caveats(experiment.robustness && experiment.robustness.warnings, 'wb-ci-caveats'), stale, cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics),
     ...below);
@@ -130,7 +130,7 @@ function rankCharts(rank) {
 }
 
 /** The records part: class filter buttons, the table and the detail beside it. */
-function records(experiment) {
+function records(experiment, site) {
   const id = encodeURIComponent(experiment.id);
   const table = el('div', { id: 'wb-records' });
   const detail = el('div', { class: 'wb-detail', id: 'wb-record-detail', 'aria-live': 'polite' });
@@ -148,6 +148,12 @@ function records(experiment) {
       label, count !== null ? ` (${count})` : '');
     }));
   }
+
+  // a gene's page on the site (VEuPathDB's /app/record/gene/<id>), beside its ID
+  const sitePage = geneId => geneRecords && site && site.webUrl && geneId
+    ? el('a', { class: 'wb-site-link', href: `${site.webUrl}/app/record/gene/${encodeURIComponent(geneId)}`,
+      target: '_blank', rel: 'noopener noreferrer', title: `${geneId} on ${site.displayName}` },
+    '↗', el('span', { class: 'visually-hidden' }, ` ${geneId} on ${site.displayName}`)) : null;
 
   async function showRecord(primaryKey, label) {
     replace(detail, el('p', { class: 'muted' }, 'Loading the record…'));
@@ -179,7 +185,7 @@ function records(experiment) {
       const genes = experiment[GENE_LISTS[state.cls]] || [];
       replace(table, sortableTable([
         { key: 'id', label: geneRecords ? 'Gene' : 'ID', value: g => g.id,
-          render: g => el('button', { type: 'button', class: 'wb-link', onclick: () => showGene(g) }, g.id) },
+          render: g => [el('button', { type: 'button', class: 'wb-link', onclick: () => showGene(g) }, g.id), ' ', sitePage(g.id)] },
         { key: 'name', label: 'Name', value: g => g.name },
         { key: 'organism', label: 'Organism', value: g => g.organism },
         { key: 'product', label: 'Product', value: g => g.product },
@@ -199,7 +205,10 @@ function records(experiment) {
         // the ID column shows the record's key already
         const columns = state.allAttributes.filter(a => !KEY_COLUMNS.has(a.name));
         const suggested = columns.filter(a => a.isSuggested);
-        state.attributes = (suggested.length ? suggested : columns).slice(0, 4);
+        // the product first after the ID and class: what a gene is, in view even at phone width
+        const product = columns.find(a => /(^|_)product$/.test(a.name)); // product, gene_product (transcripts)
+        const others = (suggested.length ? suggested : columns).filter(a => a !== product).slice(0, product ? 3 : 4);
+        state.attributes = product ? [product, ...others] : others;
         state.detailAttributes = state.allAttributes.slice(0, 30).map(a => a.name);
       }
       params.set('attributes', state.attributes.map(a => a.name).join(','));
@@ -233,7 +242,7 @@ function records(experiment) {
     const total = meta.totalCount || 0;
     const head = el('tr', {}, el('th', { scope: 'col' }, 'ID'), el('th', { scope: 'col' }, 'Class'), state.attributes.map(a => {
       const sorted = state.sort === a.name;
-      return el('th', { scope: 'col', 'aria-sort': sorted ? (state.dir === 'ASC' ? 'ascending' : 'descending') : 'none' },
+      return el('th', { scope: 'col', 'data-col': a.name, 'aria-sort': sorted ? (state.dir === 'ASC' ? 'ascending' : 'descending') : 'none' },
         a.isSortable === false ? (a.displayName || a.name) : el('button', { type: 'button', class: 'wb-sort',
           onclick: () => {
             state.dir = sorted && state.dir === 'ASC' ? 'DESC' : 'ASC';
@@ -247,9 +256,10 @@ function records(experiment) {
       const label = r.displayName || r.id || '?';
       const cls = r._classification;
       return el('tr', { class: cls ? 'c-' + cls : null },
-        el('td', {}, el('button', { type: 'button', class: 'wb-link', onclick: () => showRecord(key, label) }, label)),
+        el('td', {}, el('button', { type: 'button', class: 'wb-link', onclick: () => showRecord(key, label) }, label), ' ',
+          sitePage(geneIdOf(r))),
         el('td', {}, cls ? el('span', { class: 'wb-class c-' + cls }, cls) : el('span', { class: 'muted' }, '–')),
-        state.attributes.map(a => el('td', {}, plain((r.attributes || {})[a.name]))));
+        state.attributes.map(a => el('td', { 'data-col': a.name }, plain((r.attributes || {})[a.name]))));
     });
     const pages = Math.max(1, Math.ceil(total / PAGE));
     // the site pages its rows (a transcript each for genes); the total says genes, with the rows beside
@@ -267,6 +277,12 @@ function records(experiment) {
   load();
   return el('section', { class: 'wb-records', 'aria-labelledby': 'wb-records-title' },
     el('h3', { id: 'wb-records-title' }, 'Records'), filter, downloadLinks(experiment), el('div', { class: 'wb-records-split' }, table, detail));
+}
+
+/** A result row's gene: its gene_source_id key (one row per transcript), else its source_id. */
+function geneIdOf(record) {
+  const key = record.primaryKey || {};
+  return key.gene_source_id || key.source_id || record.id || null;
 }
 
 /** A site's attribute value as plain text: WDK puts markup (<i>…</i>) in some; it is dropped, never parsed. */

@@ -2,8 +2,8 @@
 // vocabulary ranking (GET …/param-specs/{param}/vocabulary?q=) answers the best terms, and each one
 // chosen is listed with a button to remove it. Used instead of a box of checkboxes when a
 // vocabulary is too long to scan, or when the site marks the parameter as a typeahead.
-import { el, replace } from '/assets/shared/dom.js';
-import { api } from '/assets/shared/operation-stream.js';
+import { el, replace } from '../shared/dom.js';
+import { api } from '../shared/operation-stream.js';
 
 /** More terms than this and a checkbox list is no longer a way to find one. */
 export const LARGE_VOCABULARY = 50;

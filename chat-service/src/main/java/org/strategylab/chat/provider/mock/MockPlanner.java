@@ -24,6 +24,7 @@ import java.util.function.Function;
  * {@link MockSubAgent} (a delegated task), {@link MockWorkbench} (a workbench turn),
  * {@link MockResearch} (literature, web, gene records, plans), {@link MockFollowUps} (controls,
  * optimisation and gene sets on a strategy already built), {@link MockGraphChanges} (undo, rename), {@link MockCatalogue} (record types),
+ * {@link MockStepFilters} (step filters: list, set an organism, remove),
  * {@link MockStrategyQuestions} (transforms, operators explained),
  * {@link MockConditions} (reading the
  * request's conditions), {@link MockParameters} (picking a search and filling its parameters),
@@ -64,6 +65,11 @@ public final class MockPlanner {
         }
         if (MockWorkbench.isWorkbench(messages)) {
             return MockWorkbench.next(request, done, tools, messages);
+        }
+        Optional<Move> filters = MockStepFilters.next(request, existingRoot(messages), filteredSteps(messages), tools,
+                done::resultOf);
+        if (filters.isPresent()) {
+            return filters.get();
         }
         Optional<Move> research = MockResearch.next(request, tools, done::resultOf);
         if (research.isPresent()) {
@@ -303,6 +309,23 @@ public final class MockPlanner {
             }
         }
         return Optional.empty();
+    }
+
+    /** The steps of the strategy the turn starts from that have filters, read from the system message. */
+    static List<String> filteredSteps(List<ChatMessage> messages) {
+        List<String> filtered = new ArrayList<>();
+        for (ChatMessage message : messages) {
+            if (message instanceof SystemMessage system && system.text().contains(STATE)) {
+                String rest = system.text().substring(system.text().indexOf(STATE) + STATE.length());
+                String line = rest.contains("\n") ? rest.substring(0, rest.indexOf('\n')) : rest;
+                MockTrail.parse(line).path("steps").forEach(step -> {
+                    if (step.path("filters").size() > 0) {
+                        filtered.add(step.path("stepId").asText());
+                    }
+                });
+            }
+        }
+        return filtered;
     }
 
     private static String pushedNote(Optional<MockTrail.Done> pushed) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.strategylab.chat.client.UpstreamSite;
@@ -16,12 +18,14 @@ import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
 import org.strategylab.edge.peer.PeerFailure;
+import org.strategylab.edge.problem.FieldError;
 
 /** What the graph tools share: checking steps with the site, counting, committing, and how a step reads to the model. */
 @ApplicationScoped
 public class GraphEdits {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final String CONTEXT_VALUES = "/contextValues/";
 
     @Inject
     UpstreamSite upstream;
@@ -41,7 +45,8 @@ public class GraphEdits {
         } catch (PeerFailure failure) {
             if (failure.status() == 404) {
                 throw new ToolRefusal("the site has no search '" + searchName + "' for record type " + recordType
-                        + "; find one with search_for_searches");
+                        + "; find one with search_for_searches", List.of(new FieldError("/searchName",
+                        "the site has no search '" + searchName + "' for record type " + recordType)));
             }
             throw failure;
         }
@@ -65,9 +70,26 @@ public class GraphEdits {
                     .allMatch(e -> e.message().toLowerCase(java.util.Locale.ROOT).contains("step"));
             if (!onlyInputs) {
                 throw new ToolRefusal("the site refused these parameter values: " + failure.explanation()
-                        + ". Check them with get_search_parameters or get_dependent_vocab.");
+                        + ". Check them with get_search_parameters or get_dependent_vocab.", parameterErrors(failure));
             }
         }
+    }
+
+    /**
+     * The site's refusal of parameter values as errors of the tool's {@code parameters} argument: the
+     * site names each value under {@code /contextValues/<name>}, which becomes {@code /parameters/<name>}.
+     */
+    private static List<FieldError> parameterErrors(PeerFailure failure) {
+        List<FieldError> errors = new ArrayList<>();
+        for (FieldError error : failure.errors()) {
+            String pointer = error.pointer();
+            String name = pointer.startsWith(CONTEXT_VALUES) ? pointer.substring(CONTEXT_VALUES.length()) : "";
+            errors.add(new FieldError(name.isEmpty() ? "/parameters" : "/parameters/" + name, error.message()));
+        }
+        if (errors.isEmpty()) {
+            errors.add(new FieldError("/parameters", failure.getMessage()));
+        }
+        return errors;
     }
 
     /**
@@ -103,6 +125,9 @@ public class GraphEdits {
         }
         if (step.parameters() != null && !step.parameters().isEmpty()) {
             row.set("parameters", MAPPER.valueToTree(step.parameters()));
+        }
+        if (step.filters() != null) {
+            row.set("filters", MAPPER.valueToTree(step.filters()));
         }
         if (step.operator() != null) {
             row.put("operator", step.operator().name());

@@ -99,6 +99,14 @@ class DiscoveryToolIT extends OnChatStack {
         String openedRoot = openedGraph.path("steps").get(openedGraph.path("steps").size() - 1).path("id").asText();
         assertEquals(answer.path("recommended").path("steps").asInt(), searchesUnder(openedGraph, openedRoot), openedGraph.toString());
         assertTrue(opened.path("strategy").path("name").asText().startsWith("Discovered: "), opened.toString());
+        // … and saved on the site from there: genes in, a strategy in the researcher's account out
+        JsonNode link = JSON.readTree(as(owner).body("{}").post(chat.baseUri() + "/api/v1/strategies/"
+                + opened.path("strategy").path("id").asText() + "/push").then().statusCode(200).extract().asString());
+        assertTrue(link.path("upstreamStrategyId").asLong() > 0, link.toString());
+        assertTrue(link.path("isSaved").asBoolean(), link.toString());
+        if (chosen.hasNonNull("resultSize") && link.hasNonNull("resultCount")) {
+            assertEquals(chosen.path("resultSize").asLong(), link.path("resultCount").asLong(), link.toString());
+        }
         as("eve-" + UUID.randomUUID()).body("{\"discoveryId\":\"" + discoveryId + "\"}").post(fromDiscovery)
                 .then().statusCode(404);
         as(owner).body("{\"discoveryId\":\"not-an-id\"}").post(fromDiscovery).then().statusCode(400)

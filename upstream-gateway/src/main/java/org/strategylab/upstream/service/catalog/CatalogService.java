@@ -17,6 +17,7 @@ import org.strategylab.sites.SiteRegistry;
 import org.strategylab.upstream.api.Organism;
 import org.strategylab.upstream.api.ParamSpec;
 import org.strategylab.upstream.api.RecordTypeSummary;
+import org.strategylab.upstream.api.SearchFilter;
 import org.strategylab.upstream.api.SearchParamSpecs;
 import org.strategylab.upstream.api.SearchSummary;
 import org.strategylab.upstream.api.ValidationResult;
@@ -282,7 +283,16 @@ public class CatalogService {
         List<ParamSpec> params = new ArrayList<>();
         searchData.path("parameters").forEach(p -> params.add(CatalogViews.param(p)));
         return new SearchParamSpecs(searchData.path("urlSegment").asText(), recordType,
-                searchData.path("displayName").asText(null), params);
+                searchData.path("displayName").asText(null), params, filters(searchData));
+    }
+
+    /** The filters a search's results can take, as its catalogue entry lists them. */
+    public static List<SearchFilter> filters(JsonNode searchData) {
+        List<SearchFilter> filters = new ArrayList<>();
+        searchData.path("filters").forEach(f -> filters.add(new SearchFilter(f.path("name").asText(),
+                f.path("displayName").asText(null), f.path("description").asText(null),
+                f.path("isViewOnly").asBoolean(false))));
+        return filters;
     }
 
     /**

@@ -5,6 +5,8 @@ import org.strategylab.upstream.service.catalog.CatalogService;
 import org.strategylab.upstream.service.catalog.ParamEncoder;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,9 +21,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.logging.Logger;
 import org.strategylab.edge.problem.FieldError;
 import org.strategylab.edge.problem.ProblemException;
+import org.strategylab.upstream.api.SearchFilter;
+import org.strategylab.upstream.api.StepFilter;
 import org.strategylab.upstream.api.StepNode;
 import org.strategylab.upstream.api.StepTreeSpec;
 import org.strategylab.upstream.client.UpstreamSession;
+import org.strategylab.upstream.client.ValidationBundle;
 import org.strategylab.upstream.client.WdkJson;
 import org.strategylab.upstream.client.WdkResponse;
 import org.strategylab.upstream.client.WdkStepClient;
@@ -154,6 +159,22 @@ public class StepTreeBuilder {
                 errors.add(new FieldError(at + "/primaryInput", "a secondary input needs a primary input"));
             }
         }
+        if (node.filtered()) {
+            if (!hasSearch || node.operator() != null || node.stepId() != null) {
+                errors.add(new FieldError(at + "/filters", "filters go on a new search or transform step, not on a "
+                        + (node.operator() != null ? "combine" : "existing step")));
+            }
+            Set<String> seen = new java.util.HashSet<>();
+            for (int i = 0; i < node.filters().size(); i++) {
+                StepFilter filter = node.filters().get(i);
+                if (filter == null || filter.name() == null || filter.name().isBlank()) {
+                    errors.add(new FieldError(at + "/filters/" + i + "/name", "a filter needs the name of one the search offers"));
+                } else if (!seen.add(filter.name())) {
+                    errors.add(new FieldError(at + "/filters/" + i + "/name", "filter '" + filter.name()
+                            + "' is given twice; give it once with all its values"));
+                }
+            }
+        }
         if (node.primaryInput() != null) {
             check(node.primaryInput(), at + "/primaryInput", depth + 1, errors);
         }
@@ -208,6 +229,7 @@ public class StepTreeBuilder {
                         throw ProblemException.invalid("Missing input", List.of(new FieldError(at + "/primaryInput",
                                 "search " + spec.searchName() + " transforms an input step; give it a primaryInput")));
                     }
+                    offeredFilters(siteId, spec, data, at);
                     ParamEncoder.Encoded encoded = ParamEncoder.encode(data, spec.parameters(), at + "/parameters");
                     if (!encoded.errors().isEmpty()) {
                         throw ProblemException.invalid("Search " + spec.searchName() + " does not accept these values",
@@ -225,11 +247,79 @@ public class StepTreeBuilder {
 
     private Uni<Long> create(UpstreamSession session, String searchName, Map<String, String> params, StepTreeSpec spec,
                              String at, List<Long> created) {
-        return steps.createStep(session, searchName, params, spec.customName(), spec.weight()).map(response -> {
-            long id = createdStep(response, searchName, at + "/parameters");
-            created.add(id);
-            return id;
-        });
+        return steps.createStep(session, searchName, params, spec.customName(), spec.weight(), filtersJson(spec))
+                .map(response -> {
+                    if (response.status() == 422 && spec.filtered()) {
+                        refusedFilter(response, spec, at);
+                    }
+                    long id = createdStep(response, searchName, at + "/parameters");
+                    created.add(id);
+                    return id;
+                });
+    }
+
+    /**
+     * Refuses, naming the filter, a filter the search does not offer or one that applies to a report only
+     * (WDK's {@code isViewOnly}): the search's catalogue entry lists them, so the site is not asked.
+     */
+    private static void offeredFilters(String siteId, StepTreeSpec spec, JsonNode searchData, String at) {
+        if (!spec.filtered()) {
+            return;
+        }
+        Map<String, SearchFilter> offered = new LinkedHashMap<>();
+        CatalogService.filters(searchData).forEach(f -> offered.put(f.name(), f));
+        List<String> usable = offered.values().stream().filter(f -> !f.isViewOnly()).map(SearchFilter::name).toList();
+        List<FieldError> errors = new ArrayList<>();
+        for (int i = 0; i < spec.filters().size(); i++) {
+            String name = spec.filters().get(i).name();
+            SearchFilter filter = offered.get(name);
+            if (filter == null) {
+                errors.add(new FieldError(at + "/filters/" + i + "/name", "search " + spec.searchName() + " on site '"
+                        + siteId + "' has no filter '" + name + "'" + (usable.isEmpty() ? " (it offers none)"
+                        : " (it offers " + String.join(", ", usable) + ")")));
+            } else if (filter.isViewOnly()) {
+                errors.add(new FieldError(at + "/filters/" + i + "/name", "filter '" + name
+                        + "' applies to one report only and cannot be kept on a step"));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("Unknown filter", errors);
+        }
+    }
+
+    /** The site's refusal of a step whose filters it names: a problem pointing at each filter it names. */
+    private static void refusedFilter(WdkResponse response, StepTreeSpec spec, String at) {
+        ValidationBundle bundle = response.validationBundle();
+        List<String> messages = new ArrayList<>(bundle.general());
+        bundle.byKey().values().forEach(messages::addAll);
+        List<FieldError> errors = new ArrayList<>();
+        for (String message : messages) {
+            for (int i = 0; i < spec.filters().size(); i++) {
+                if (message.contains("'" + spec.filters().get(i).name() + "'")) {
+                    errors.add(new FieldError(at + "/filters/" + i, message));
+                    break;
+                }
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("The site refused the filter", errors);
+        }
+    }
+
+    /** WDK's {@code searchConfig.filters} of a node, or null without filters. */
+    static ArrayNode filtersJson(StepTreeSpec spec) {
+        if (!spec.filtered()) {
+            return null;
+        }
+        ArrayNode filters = WdkJson.array();
+        for (StepFilter filter : spec.filters()) {
+            ObjectNode json = filters.addObject().put("name", filter.name());
+            json.set("value", filter.value() == null ? NullNode.getInstance() : filter.value());
+            if (filter.disabled() != null) {
+                json.put("disabled", filter.disabled());
+            }
+        }
+        return filters;
     }
 
     /** The id of a create-step answer; a 422 becomes a problem naming the rejected parameters. */

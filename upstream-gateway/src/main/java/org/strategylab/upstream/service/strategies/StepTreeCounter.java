@@ -98,10 +98,14 @@ public class StepTreeCounter {
         existingSteps(node.secondaryInput(), at + "/secondaryInput", errors);
     }
 
-    /** A search without inputs: countable with no step at all. */
-    private static boolean loneSearch(StepTreeSpec tree) {
+    /**
+     * A search without inputs or filters: countable with no step at all. A filtered search is counted as a
+     * step, so the site applies (and checks) its filters.
+     */
+    static boolean loneSearch(StepTreeSpec tree) {
         return tree.searchName() != null && !tree.searchName().isBlank() && tree.stepId() == null
-                && tree.operator() == null && tree.primaryInput() == null && tree.secondaryInput() == null;
+                && tree.operator() == null && tree.primaryInput() == null && tree.secondaryInput() == null
+                && !tree.filtered();
     }
 
     /** The site's verdict on each step of the helper strategy (by step id), null where it gave none. */
