@@ -19,7 +19,7 @@ class ServiceReadinessTest extends ServiceReadinessTestBase {
     @Override
     protected String schemaVersion() {
         // V2 replaced the skeleton's tables with strategies and messages; V3 added workbench
-        // conversations, V4 planning artifacts
-        return "4";
+        // conversations, V4 planning artifacts, V5 the site strategy's out-of-date marker
+        return "5";
     }
 }

@@ -19,6 +19,8 @@ import java.time.OffsetDateTime;
  * @param upstreamStrategyId the site's strategy, once pushed there
  * @param upstreamUrl        where to open it on the site, once pushed
  * @param isSaved            whether the site's strategy is saved
+ * @param siteStrategy       the site's strategy with when it was saved and whether it is out of date; absent
+ *                           before the strategy is on the site
  * @param modelId            the model of its last turn
  * @param messageCount       how many messages it has
  * @param createdAt          when it was created
@@ -27,6 +29,6 @@ import java.time.OffsetDateTime;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StrategyHeader(String id, String name, String title, String description, String siteId, String recordType,
                              int stepCount, Long resultCount, Long upstreamStrategyId, String upstreamUrl,
-                             @JsonProperty("isSaved") boolean isSaved, String modelId, int messageCount,
+                             @JsonProperty("isSaved") boolean isSaved, SiteStrategy siteStrategy, String modelId, int messageCount,
                              OffsetDateTime createdAt, OffsetDateTime updatedAt) {
 }

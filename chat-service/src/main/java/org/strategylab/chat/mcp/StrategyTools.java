@@ -118,7 +118,7 @@ public class StrategyTools {
         McpCaller.User user = caller.current();
         UUID id = strategyUuid(strategyId);
         try {
-            StrategyLink link = strategies.push(user.id(), user.token(), id, isSaved);
+            StrategyLink link = strategies.push(user.id(), user.token(), id, isSaved, null);
             return results.structured(new Pushed(strategyId, link.upstreamStrategyId(), link.upstreamUrl()));
         } catch (ProblemException problem) {
             throw McpFailures.forTool(problem);

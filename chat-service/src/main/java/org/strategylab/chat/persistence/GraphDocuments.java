@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.strategylab.chat.graph.GraphFingerprint;
 import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.graph.StrategyGraph;
 
@@ -131,5 +133,12 @@ public class GraphDocuments {
         entity.stepCount = graph.steps().size();
         entity.recordType = graph.recordType();
         entity.resultCount = graph.root().map(GraphStep::resultCount).orElse(null);
+        entity.graphFingerprint = GraphFingerprint.of(graph);
+    }
+
+    /** Notes that the site's strategy now holds this graph (pushed there, or read from there). */
+    public static void markOnSite(StrategyEntity entity, StrategyGraph graph) {
+        entity.siteFingerprint = GraphFingerprint.of(graph);
+        entity.siteSavedAt = OffsetDateTime.now();
     }
 }

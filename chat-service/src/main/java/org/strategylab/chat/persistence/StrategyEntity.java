@@ -49,6 +49,18 @@ public class StrategyEntity extends PanacheEntityBase {
     @Column(name = "upstream_url")
     public String upstreamUrl;
 
+    /** {@link org.strategylab.chat.graph.GraphFingerprint} of the graph as it is now. */
+    @Column(name = "graph_fingerprint")
+    public String graphFingerprint;
+
+    /** The graph's fingerprint when it was last put on, or read from, the site; null before. */
+    @Column(name = "site_fingerprint")
+    public String siteFingerprint;
+
+    /** When the strategy was last put on, or read from, the site. */
+    @Column(name = "site_saved_at")
+    public OffsetDateTime siteSavedAt;
+
     @Column(name = "is_saved", nullable = false)
     public boolean saved;
 

@@ -21,6 +21,7 @@ import java.util.UUID;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.ResponseStatus;
+import org.strategylab.chat.api.DuplicateRequest;
 import org.strategylab.chat.api.MessageView;
 import org.strategylab.chat.api.Page;
 import org.strategylab.chat.api.PushRequest;
@@ -98,7 +99,16 @@ public class StrategyResource {
     @Operation(summary = "Put the strategy on its site as a real strategy (created, or its steps replaced)")
     public StrategyLink push(@PathParam("id") String id, PushRequest request) {
         boolean saved = request == null || request.isSaved() == null || request.isSaved();
-        return strategies.push(caller.id(), token.getRawToken(), uuid(id), saved);
+        return strategies.push(caller.id(), token.getRawToken(), uuid(id), saved, request == null ? null : request.name());
+    }
+
+    @POST
+    @Path("/{id}/duplicate")
+    @ResponseStatus(201)
+    @Operation(summary = "Copy a strategy into a new conversation of the caller's: the same graph, no messages, "
+            + "not linked to the site")
+    public StrategyView duplicate(@PathParam("id") String id, DuplicateRequest request) {
+        return strategies.duplicate(caller.id(), uuid(id), request == null ? null : request.name());
     }
 
     @POST

@@ -106,6 +106,7 @@ public class StrategyImport {
         entity.upstreamUrl = tree.webUrl();
         entity.saved = tree.isSaved();
         graphs.write(entity, graph);
+        GraphDocuments.markOnSite(entity, graph);
         strategies.insert(entity).await().atMost(WAIT);
         return views.get(ownerId, entity.id);
     }

@@ -82,9 +82,7 @@ public class StrategyService {
 
     public StrategyHeader patch(String ownerId, UUID id, StrategyPatch patch) {
         List<FieldError> errors = new ArrayList<>();
-        if (patch.name() != null && (patch.name().isBlank() || patch.name().length() > 255)) {
-            errors.add(new FieldError("/name", "must be 1 to 255 characters"));
-        }
+        checkName(patch.name(), errors);
         if (patch.description() != null && patch.description().length() > 4000) {
             errors.add(new FieldError("/description", "must be at most 4000 characters"));
         }
@@ -117,13 +115,27 @@ public class StrategyService {
         }
     }
 
-    public StrategyLink push(String ownerId, String token, UUID id, boolean saved) {
+    /**
+     * Puts the strategy on its site under its name, or under {@code name} (the conversation is renamed
+     * to it first).
+     */
+    public StrategyLink push(String ownerId, String token, UUID id, boolean saved, String name) {
+        List<FieldError> errors = new ArrayList<>();
+        checkName(name, errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("The name is invalid", errors);
+        }
         StrategyEntity row = owned(ownerId, id);
         StrategyGraph graph = graphs.read(row);
         List<String> problems = StrategyPush.problems(graph);
         if (!problems.isEmpty()) {
             throw ProblemException.invalid("The strategy cannot be put on the site as it stands",
                     problems.stream().map(p -> new FieldError("/graph", p)).toList());
+        }
+        if (name != null) {
+            // renamed only when the graph can be saved as it stands (a strategy with problems keeps its name)
+            row = strategies.update(id, ownerId, r -> r.name = name.strip()).await().atMost(WAIT)
+                    .orElseThrow(() -> notFound(id));
         }
         try {
             return pushes.push(row, graph, token, saved).link();
@@ -132,6 +144,40 @@ public class StrategyService {
                     failure.inputRefused() ? "STRATEGY_REFUSED" : "UPSTREAM_ERROR",
                     failure.inputRefused() ? "Unprocessable Content" : "Bad Gateway",
                     "the site refused the strategy: " + failure.explanation(), List.of());
+        }
+    }
+
+    /**
+     * A new conversation of the caller's with the strategy's graph (no earlier versions to undo to, no
+     * link to the site's strategy or steps) and none of its messages.
+     */
+    public StrategyView duplicate(String ownerId, UUID id, String name) {
+        List<FieldError> errors = new ArrayList<>();
+        checkName(name, errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("The name is invalid", errors);
+        }
+        StrategyEntity original = owned(ownerId, id);
+        StrategyEntity copy = new StrategyEntity();
+        copy.id = UUID.randomUUID();
+        copy.ownerId = ownerId;
+        copy.siteId = original.siteId;
+        copy.name = name != null ? name.strip() : copyName(original.name);
+        copy.description = original.description;
+        graphs.write(copy, graphs.read(original).replaceAll(step -> step.withUpstreamStepId(null)));
+        strategies.insert(copy).await().atMost(WAIT);
+        return get(ownerId, copy.id);
+    }
+
+    /** "Copy of" and the name, cut to the 255 characters a name may have. */
+    static String copyName(String name) {
+        String copy = "Copy of " + name;
+        return copy.length() <= 255 ? copy : copy.substring(0, 254) + "…";
+    }
+
+    private static void checkName(String name, List<FieldError> errors) {
+        if (name != null && (name.isBlank() || name.length() > 255)) {
+            errors.add(new FieldError("/name", "must be 1 to 255 characters"));
         }
     }
 

@@ -10,6 +10,7 @@ import { Mentions } from './mentions.js';
 import { conversationActions } from './housekeeping.js';
 import { toolSettings } from './tool-settings.js';
 import { showSuggestions } from './suggestions.js';
+import { sitePanel } from './site-panel.js';
 import { graphEditor } from './graph-editor.js';
 
 const ui = {
@@ -57,6 +58,8 @@ const editor = graphEditor(byId('graph-edit'), byId('graph-editor-panel'), {
   applied: graph => {
     page.graph.snapshot(graph);
     drawStrategy();
+    // a saved strategy changed by hand is out of date on the site: the VEuPathDB area says so
+    veupathdb.refresh();
   },
 });
 
@@ -73,6 +76,27 @@ const housekeeping = conversationActions(byId('conversation-actions'), byId('con
     page.conversations = page.conversations.filter(c => c.id !== id);
     newChat();
     loadConversations();
+  },
+  duplicated: async view => {
+    await loadConversations();
+    await openConversation(view.strategy.id);
+  },
+});
+
+// sign in to the site, save the strategy there, bring one of yours in (chat/site-panel.js)
+const veupathdb = sitePanel(byId('veupathdb'), {
+  site: () => ({ id: ui.site.value, name: ui.site.selectedOptions[0] ? ui.site.selectedOptions[0].textContent : ui.site.value }),
+  signedIn: () => Boolean(page.userId),
+  conversation: () => page.strategyId,
+  saved: link => {
+    page.strategy = { ...(page.strategy || {}), name: link.name, upstreamUrl: link.upstreamUrl, isSaved: link.isSaved };
+    ui.title.textContent = link.name || ui.title.textContent;
+    drawLink(link.upstreamUrl, link.isSaved);
+    loadConversations();
+  },
+  opened: async id => {
+    await loadConversations();
+    await openConversation(id);
   },
 });
 
@@ -109,6 +133,7 @@ async function signedInAs(userId) {
   }
   page.userId = userId;
   ui.send.disabled = !userId;
+  veupathdb.accountChanged();
   if (!userId) {
     closeStream();
     replace(ui.list, el('li', { class: 'muted' }, 'Sign in (top right) to see your conversations.'));
@@ -247,6 +272,7 @@ function newChat() {
   setState('');
   drawStrategy();
   drawConversations();
+  veupathdb.refresh();
 }
 
 /** Shows a conversation: its messages and graph, and follows its running turn if there is one. */
@@ -284,6 +310,7 @@ async function openConversation(strategyId, operationId) {
   drawLink(view.strategy.upstreamUrl, view.strategy.isSaved);
   drawStrategy();
   drawConversations();
+  veupathdb.refresh();
   setState('');
   const running = operationId || view.activeOperationId;
   setRunning(running || null);
@@ -388,6 +415,7 @@ function applyEvent(type, data) {
       break;
     case 'strategy_link':
       drawLink(data.upstreamUrl || data.wdkUrl, data.isSaved);
+      veupathdb.refresh();
       break;
     default: {
       if (!TURN_EVENTS.has(type)) {
@@ -400,6 +428,7 @@ function applyEvent(type, data) {
         if (turn.messageId) page.renderedMessages.add(turn.messageId);
         setRunning(null);
         loadConversations();
+        veupathdb.refresh();
       }
     }
   }
@@ -533,7 +562,10 @@ ui.cancel.addEventListener('click', cancel);
 ui.newChat.addEventListener('click', () => { newChat(); ui.message.focus(); });
 ui.search.addEventListener('input', drawConversations);
 ui.model.addEventListener('change', modelChanged);
-ui.site.addEventListener('change', () => { if (!page.strategyId) drawSuggestions(); });
+ui.site.addEventListener('change', () => {
+  if (!page.strategyId) drawSuggestions();
+  veupathdb.accountChanged();
+});
 // registered after the mention list's own handler, which keeps the keys it uses
 ui.message.addEventListener('keydown', event => {
   if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {

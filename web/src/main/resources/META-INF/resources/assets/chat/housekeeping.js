@@ -1,20 +1,38 @@
-// Rename and delete the open conversation from the chat page (PATCH and DELETE /api/v1/strategies/{id}).
+// Rename, duplicate and delete the open conversation from the chat page (PATCH and DELETE /api/v1/strategies/{id}).
 // The forms open in place under the chat's title; each answer of the API is shown, a refusal on its field.
 import { api, problemMessage } from '../shared/operation-stream.js';
 import { el, replace } from '../shared/dom.js';
 
 /**
- * The Rename and Delete buttons of a conversation and their forms.
+ * The Rename, Duplicate and Delete buttons of a conversation and their forms (a duplicate,
+ * POST /api/v1/strategies/{id}/duplicate, is made at once and opened).
  *
  * @param {HTMLElement} actions where the buttons go (beside the title)
  * @param {HTMLElement} panel   where a form opens
  * @param {object} hooks  current(): the open strategy ({id, name, isSaved, upstreamUrl}) or null;
- *                        renamed(header): after a rename; deleted(id): after a delete
+ *                        renamed(header): after a rename; deleted(id): after a delete;
+ *                        duplicated(view): after a duplicate (the copy's strategy view)
  */
 export function conversationActions(actions, panel, hooks) {
   const rename = el('button', { type: 'button', id: 'conversation-rename', class: 'small', onclick: openRename }, 'Rename');
   const remove = el('button', { type: 'button', id: 'conversation-delete', class: 'small danger', onclick: openDelete }, 'Delete');
-  replace(actions, rename, remove);
+  const duplicate = el('button', { type: 'button', id: 'conversation-duplicate', class: 'small', onclick: makeCopy }, 'Duplicate');
+  replace(actions, rename, duplicate, remove);
+
+  async function makeCopy() {
+    const strategy = hooks.current();
+    if (!strategy) return;
+    duplicate.disabled = true;
+    try {
+      const view = await api('POST', '/api/v1/strategies/' + encodeURIComponent(strategy.id) + '/duplicate', {});
+      replace(panel);
+      await hooks.duplicated(view);
+    } catch (err) {
+      replace(panel, el('p', { class: 'error', role: 'alert' }, problemMessage(err)));
+    } finally {
+      duplicate.disabled = false;
+    }
+  }
 
   function openRename() {
     const strategy = hooks.current();

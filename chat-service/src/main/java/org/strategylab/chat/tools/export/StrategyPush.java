@@ -89,6 +89,7 @@ public class StrategyPush {
             entity.upstreamUrl = url;
             entity.saved = isSaved;
             graphs.write(entity, linked);
+            GraphDocuments.markOnSite(entity, graph);
         }).await().atMost(WAIT);
         Long count = view.path("estimatedSize").canConvertToLong() ? view.path("estimatedSize").asLong() : null;
         return new Pushed(new StrategyLink(id.toString(), strategyId, url, row.name, isSaved, count), linked);

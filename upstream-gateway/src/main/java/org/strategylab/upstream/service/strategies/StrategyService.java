@@ -143,7 +143,7 @@ public class StrategyService {
         Long root = UpstreamAnswers.longOrNull(s.get("rootStepId"));
         return new StrategySummary(id, s.path("name").asText(null), root, s.path("recordClassName").asText(null),
                 s.path("isSaved").asBoolean(false), validity(s), UpstreamAnswers.sizeOrNull(s.get("estimatedSize")),
-                webUrl(site, id, root));
+                webUrl(site, id, root), s.path("lastModified").asText(null));
     }
 
     private static StrategyView view(Site site, JsonNode s) {
