@@ -147,11 +147,6 @@ class DiscoveryPageIT {
     }
 
     private static JsonNode get(String path, String token) throws Exception {
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(stack.baseUri() + path))
-                .header("Authorization", "Bearer " + token).GET().build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() >= 300) {
-            throw new AssertionError(response.statusCode() + " " + response.body());
-        }
-        return JSON.readTree(response.body());
+        return stack.api().get(path, token);
     }
 }

@@ -6,11 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,8 +39,6 @@ import org.strategylab.simulator.faults.Latency;
 class ExperimentPanelsIT {
 
     private static final Duration WAIT = Duration.ofSeconds(90);
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final String FALCIPARUM = "Plasmodium falciparum 3D7";
     private static final String VIVAX = "Plasmodium vivax P01";
     /** Reductases of the simulator's P. falciparum and kinases (as in WorkbenchPageIT). */
@@ -428,19 +422,14 @@ class ExperimentPanelsIT {
     }
 
     private static JsonNode get(String path, String token) throws Exception {
-        return send(HttpRequest.newBuilder(URI.create(stack.baseUri() + path)).header("Authorization", "Bearer " + token).GET());
+        return stack.api().get(path, token);
     }
 
     private static JsonNode post(String path, String token, Object body) throws Exception {
-        return send(HttpRequest.newBuilder(URI.create(stack.baseUri() + path)).header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
+        return stack.api().post(path, token, body);
     }
 
     private static JsonNode send(HttpRequest.Builder request) throws Exception {
-        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() >= 300) {
-            throw new AssertionError(response.statusCode() + " " + response.body());
-        }
-        return JSON.readTree(response.body());
+        return stack.api().send(request);
     }
 }

@@ -4,11 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,8 +32,6 @@ import org.strategylab.browser.support.Browsers;
 class GeneSetsPageIT {
 
     private static final Duration WAIT = Duration.ofSeconds(60);
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
     /** The file's ID column: simulator genes, one typed in lowercase, one the site does not know. */
     private static final List<String> FILE_IDS = List.of("PF3D7_0105300", "pf3d7_0106300", "PF3D7_0102200",
             "FAKE_GENE_9", "PF3D7_0107800");
@@ -224,19 +218,14 @@ class GeneSetsPageIT {
     }
 
     private static JsonNode get(String path, String token) throws Exception {
-        return send(HttpRequest.newBuilder(URI.create(stack.baseUri() + path)).header("Authorization", "Bearer " + token).GET());
+        return stack.api().get(path, token);
     }
 
     private static JsonNode post(String path, String token, Object body) throws Exception {
-        return send(HttpRequest.newBuilder(URI.create(stack.baseUri() + path)).header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
+        return stack.api().post(path, token, body);
     }
 
     private static JsonNode send(HttpRequest.Builder request) throws Exception {
-        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() >= 300) {
-            throw new AssertionError(response.statusCode() + " " + response.body());
-        }
-        return JSON.readTree(response.body());
+        return stack.api().send(request);
     }
 }

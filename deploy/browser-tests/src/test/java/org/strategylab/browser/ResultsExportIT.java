@@ -9,9 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +37,6 @@ class ResultsExportIT {
 
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final List<String> REDUCTASES = List.of("PF3D7_0102200", "PF3D7_0102300", "PF3D7_0102400", "PF3D7_0105900");
     private static final List<String> KINASES = List.of("PF3D7_0105300", "PF3D7_0106300", "PF3D7_0107800", "PF3D7_0103200");
 
@@ -149,14 +146,10 @@ class ResultsExportIT {
     }
 
     private static JsonNode get(String path, String token) throws Exception {
-        return send(HttpRequest.newBuilder(URI.create(stack.baseUri() + path)).header("Authorization", "Bearer " + token).GET());
+        return stack.api().get(path, token);
     }
 
     private static JsonNode send(HttpRequest.Builder request) throws Exception {
-        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() >= 300) {
-            throw new AssertionError(response.statusCode() + " " + response.body());
-        }
-        return JSON.readTree(response.body());
+        return stack.api().send(request);
     }
 }

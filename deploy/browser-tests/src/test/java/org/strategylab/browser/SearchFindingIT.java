@@ -7,12 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,8 +36,6 @@ import org.strategylab.browser.support.Browsers;
 class SearchFindingIT {
 
     private static final Duration WAIT = Duration.ofSeconds(60);
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     private static BrowserStack stack;
 
@@ -164,11 +157,6 @@ class SearchFindingIT {
     }
 
     private static JsonNode get(String path, String token) throws Exception {
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(stack.baseUri() + path))
-                .header("Authorization", "Bearer " + token).GET().build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() >= 300) {
-            throw new AssertionError(response.statusCode() + " " + response.body());
-        }
-        return JSON.readTree(response.body());
+        return stack.api().get(path, token);
     }
 }

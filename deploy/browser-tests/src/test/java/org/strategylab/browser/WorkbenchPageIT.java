@@ -914,20 +914,15 @@ class WorkbenchPageIT {
     }
 
     private static JsonNode get(String path, String token) throws Exception {
-        return send(HttpRequest.newBuilder(URI.create(stack.baseUri() + path)).header("Authorization", "Bearer " + token).GET());
+        return stack.api().get(path, token);
     }
 
     private static JsonNode post(String path, String token, Object body) throws Exception {
-        return send(HttpRequest.newBuilder(URI.create(stack.baseUri() + path)).header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
+        return stack.api().post(path, token, body);
     }
 
     private static JsonNode send(HttpRequest.Builder request) throws Exception {
-        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() >= 300) {
-            throw new AssertionError(response.statusCode() + " " + response.body());
-        }
-        return JSON.readTree(response.body());
+        return stack.api().send(request);
     }
 
     /** A result's size as the pages say it: "220 genes (235 transcripts)", the transcripts only where they differ. */

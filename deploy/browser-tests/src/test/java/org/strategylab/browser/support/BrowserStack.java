@@ -152,6 +152,11 @@ public final class BrowserStack implements AutoCloseable {
         return gateway.baseUri();
     }
 
+    /** The API through the gateway, as the pages call it (see {@link ApiCalls}). */
+    public ApiCalls api() {
+        return new ApiCalls(gateway.baseUri());
+    }
+
     /** The gateway process: {@code kill()} it (SIGKILL) and {@code start()} it again on the same port. */
     public QuarkusAppProcess gateway() {
         return gateway;

@@ -5,46 +5,11 @@ import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
 import { errorText, field, fieldErrors, messageOf } from '../util.js';
 import { termPicker, wantsTypeahead } from '../term-picker.js';
+import { initialValue, vocabularyTerms } from '/assets/shared/param-form.js';
 import { nav, state } from './state.js';
 
 function specsPath() {
   return `/api/v1/sites/${encodeURIComponent(state.siteId)}/searches/${encodeURIComponent(state.search.recordType || state.recordType)}/${encodeURIComponent(state.search.name)}`;
-}
-
-/** The terms of a vocabulary in any of WDK's shapes: rows [[term, display]], objects, or a tree. */
-function vocabularyTerms(vocabulary) {
-  const out = [];
-  function walk(node, depth) {
-    if (!node) return;
-    if (Array.isArray(node)) {
-      node.forEach(n => walk(n, depth));
-    } else if (node.data) {
-      out.push({ term: node.data.term, display: node.data.display, depth, leaf: !(node.children && node.children.length) });
-      (node.children || []).forEach(c => walk(c, depth + 1));
-    } else if (node.term !== undefined) {
-      out.push({ term: node.term, display: node.display || node.term, depth: node.depth || depth, leaf: node.leaf !== false });
-      (node.children || []).forEach(c => walk(c, depth + 1));
-    }
-  }
-  if (Array.isArray(vocabulary) && vocabulary.length && Array.isArray(vocabulary[0])) {
-    return vocabulary.map(row => ({ term: row[0], display: row[1] || row[0], depth: 0, leaf: true }));
-  }
-  walk(vocabulary, 0);
-  return out;
-}
-
-/** A parameter's value from WDK's display value: multi-picks are JSON-array strings. */
-function initialValue(p) {
-  const v = p.initialDisplayValue;
-  if (p.type === 'multi-pick-vocabulary') {
-    try {
-      const parsed = JSON.parse(v || '[]');
-      return Array.isArray(parsed) ? parsed : [];
-    } catch (e) {
-      return v ? String(v).split(',').map(s => s.trim()).filter(Boolean) : [];
-    }
-  }
-  return v === null || v === undefined ? '' : String(v);
 }
 
 /**
