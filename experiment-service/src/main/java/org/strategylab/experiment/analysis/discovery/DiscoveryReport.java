@@ -1,31 +1,14 @@
 package org.strategylab.experiment.analysis.discovery;
 
-import io.quarkus.qute.Engine;
-import io.quarkus.qute.HtmlEscaper;
-import io.quarkus.qute.ReflectionValueResolver;
-import io.quarkus.qute.Template;
-import io.quarkus.qute.TemplateLocator.TemplateLocation;
-import io.quarkus.qute.ValueResolvers;
-import io.quarkus.qute.Variant;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.Reader;
-import java.io.StringReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.regex.Pattern;
 import org.strategylab.evaluation.model.ConfidenceInterval;
 import org.strategylab.evaluation.model.ExperimentMetrics;
 import org.strategylab.evaluation.model.SampleWarning;
+import org.strategylab.evaluation.report.HtmlPageTemplates;
 import org.strategylab.experiment.api.ControlResolution;
 import org.strategylab.experiment.api.ControlResolution.ControlListResolution;
 import org.strategylab.experiment.api.DiscoveryOutcome;
@@ -35,37 +18,24 @@ import org.strategylab.experiment.api.DiscoveryOutcome;
  * /api/v1/strategy-discovery/{id}/report}): the controls, what distinguishes the positives, the
  * candidates counted, the tuning, the proposed strategies, the cross-validated score and the site
  * calls. The Qute template {@code discovery-report.html} (a resource of this package) lays out the
- * {@link View} built here, numbers already formatted; it is {@code text/html}, so every value is
- * escaped and only the style sheet is written as it is. The style sheet is the experiment report's
- * (evaluation-core's {@code report.css}), embedded and allowed by the Content-Security-Policy through
- * its hash: the page loads nothing. Stateless and thread-safe.
+ * {@link View} built here, numbers already formatted, through evaluation-core's
+ * {@link HtmlPageTemplates}: every value escaped, the experiment report's style sheet embedded and
+ * allowed by the Content-Security-Policy through its hash, so the page loads nothing. Stateless and
+ * thread-safe.
  */
 final class DiscoveryReport {
     /** Below this many positives or negatives the report says the scores rest on few controls. */
     static final int FEW_CONTROLS = 10;
 
-    private static final String FOLDER = "/org/strategylab/experiment/analysis/discovery/";
-    /** The experiment report's style sheet, shared so that both reports look alike. */
-    private static final String STYLE_SHEET = "/org/strategylab/evaluation/report/report.css";
-    private static final Variant HTML = Variant.forContentType(Variant.TEXT_HTML);
-    /** A line break and the indentation that follows it: layout of the template file, not of the page. */
-    private static final Pattern LAYOUT = Pattern.compile("\\R[ \\t]*");
+    /** The experiment report's style sheet, so that both reports look alike, and the rules this page adds. */
+    private static final HtmlPageTemplates PAGES = new HtmlPageTemplates(DiscoveryReport.class,
+            "/org/strategylab/experiment/analysis/discovery/",
+            ".recommended{background:#c8e6c9}.caveat{border-left:4px solid #ffb300;padding:.3rem .7rem;background:#fff8e1}",
+            Map.of());
 
-    static final String CSS = resource(STYLE_SHEET).strip()
-            + ".recommended{background:#c8e6c9}.caveat{border-left:4px solid #ffb300;padding:.3rem .7rem;background:#fff8e1}";
+    static final String CSS = PAGES.css();
     /** Nothing but the embedded style sheet. */
-    static final String CSP = "default-src 'none'; style-src '" + sha256(CSS)
-            + "'; img-src 'none'; base-uri 'none'; form-action 'none'";
-
-    private static final Engine ENGINE = Engine.builder()
-            .addDefaults()
-            .addValueResolver(ValueResolvers.rawResolver())
-            .addValueResolver(new ReflectionValueResolver())
-            .addResultMapper(new HtmlEscaper(List.of(Variant.TEXT_HTML)))
-            .addLocator(DiscoveryReport::locate)
-            .strictRendering(true)
-            .build();
-    private static final Template PAGE = ENGINE.getTemplate("discovery-report.html");
+    static final String CSP = PAGES.csp();
 
     private DiscoveryReport() {
     }
@@ -106,7 +76,7 @@ final class DiscoveryReport {
 
     /** The page of one completed discovery. */
     static String render(String id, OffsetDateTime createdAt, DiscoveryOutcome outcome, ControlResolution resolution) {
-        return PAGE.data(view(id, createdAt, outcome, resolution)).render();
+        return PAGES.render("discovery-report.html", view(id, createdAt, outcome, resolution));
     }
 
     static View view(String id, OffsetDateTime createdAt, DiscoveryOutcome o, ControlResolution resolution) {
@@ -235,43 +205,5 @@ final class DiscoveryReport {
 
     private static String fmt(String pattern, Object... args) {
         return String.format(Locale.ROOT, pattern, args);
-    }
-
-    private static Optional<TemplateLocation> locate(String id) {
-        if (DiscoveryReport.class.getResource(FOLDER + id) == null) {
-            return Optional.empty();
-        }
-        String text = LAYOUT.matcher(resource(FOLDER + id)).replaceAll("");
-        return Optional.of(new TemplateLocation() {
-            @Override
-            public Reader read() {
-                return new StringReader(text);
-            }
-
-            @Override
-            public Optional<Variant> getVariant() {
-                return Optional.of(HTML);
-            }
-        });
-    }
-
-    private static String resource(String path) {
-        try (InputStream in = DiscoveryReport.class.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IllegalStateException("the resource " + path + " is missing from the class path");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static String sha256(String text) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return "sha256-" + Base64.getEncoder().encodeToString(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
-        }
     }
 }
