@@ -82,9 +82,8 @@ export function graphEditor(toolbarBox, panelBox, host) {
       return true;
     } catch (e) {
       status.textContent = '';
-      const fields = new Map(((e.problem && e.problem.errors) || []).filter(x => /^\/parameters\/./.test(x.pointer || ''))
-        .map(x => [x.pointer, x.message]));
-      if (form && fields.size) form.showErrors(fields);
+      // a value the site refused is marked beside its field (the form takes the problem's errors)
+      if (form && e.problem && Array.isArray(e.problem.errors) && e.problem.errors.length) form.showErrors(e);
       error.textContent = e.status === 409 ? 'A chat turn is changing this strategy; wait for it to end. ' + problemMessage(e)
         : e.status === 404 ? 'This strategy is no longer yours or no longer exists.' : problemMessage(e);
       return false;
@@ -100,7 +99,7 @@ export function graphEditor(toolbarBox, panelBox, host) {
 
   /** A search's form with a submit button: the edit is built from the values when it is sent. */
   async function searchForm(type, name, values, submitText, toEdit) {
-    const form = parameterForm({ idPrefix: 'edit-param', specsPath: specsPath(type, name), values });
+    const form = parameterForm({ idPrefix: 'edit-param', specsPath: specsPath(type, name), values, site: host.siteId() });
     const box = el('form', { id: 'edit-form', novalidate: true, onsubmit: e => { e.preventDefault(); run(toEdit(form.values()), form); } },
       form.element, el('button', { type: 'submit', id: 'edit-submit', class: 'primary' }, submitText));
     try {

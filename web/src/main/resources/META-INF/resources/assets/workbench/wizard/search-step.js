@@ -72,7 +72,7 @@ export function searchStep(go, context) {
       state.searches.slice(0, 40).map(s => el('li', {}, el('button', {
         type: 'button', class: state.search && state.search.name === s.name ? 'wb-choice chosen' : 'wb-choice',
         'data-search': s.name, 'aria-pressed': Boolean(state.search && state.search.name === s.name),
-        onclick: () => { state.search = s; state.specs = null; state.values = {}; state.errors = new Map(); go('parameters'); },
+        onclick: () => { state.search = s; state.form = null; go('parameters'); },
       }, el('strong', {}, s.displayName || s.name), el('span', { class: 'visually-hidden' }, ': '),
       el('span', { class: 'muted' }, s.description || s.name)))))
       : el('p', { class: 'muted' }, 'No search matches those words.'));

@@ -1,11 +1,14 @@
 // The wizard's state and what every step shares (the Back / Next row, the record type's kind).
 import { el } from '/assets/shared/dom.js';
 
-/** The wizard's state, kept while the person moves between its steps. */
+/**
+ * The wizard's state, kept while the person moves between its steps (`form`: the chosen search's
+ * parameter form, shared/param-form.js, with its values and refusals).
+ */
 function freshState(sites) {
   return {
     step: 'search', siteId: (sites.find(s => !s.isPortal) || sites[0] || {}).id || '', recordType: 'transcript',
-    mode: 'search', recordTypes: null, query: '', searches: null, search: null, specs: null, values: {}, errors: new Map(),
+    mode: 'search', recordTypes: null, query: '', searches: null, search: null, form: null,
     geneIds: '', controls: { source: 'paste', controlSetId: '', positives: '', negatives: '', newName: '', sets: null, resolution: null },
     name: '', enrichmentTypes: new Set(), enableRobustness: true, enableCrossValidation: false, enableStepAnalysis: false,
   };

@@ -1,16 +1,17 @@
 // A typeahead over a large vocabulary (a GO term among thousands): the person types, the catalogue's
 // vocabulary ranking (GET …/param-specs/{param}/vocabulary?q=) answers the best terms, and each one
-// chosen is listed with a button to remove it. Used instead of a box of checkboxes when a
-// vocabulary is too long to scan, or when the site marks the parameter as a typeahead.
-import { el, replace } from '../shared/dom.js';
-import { api } from '../shared/operation-stream.js';
+// chosen is listed with a button to remove it. The parameter form (param-form.js) uses it instead of
+// a box of checkboxes or a long select when a vocabulary is too long to scan, or when the site marks
+// the parameter as a typeahead; both pages' forms are that one form.
+import { el, replace } from './dom.js';
+import { api } from './operation-stream.js';
 
-/** More terms than this and a checkbox list is no longer a way to find one. */
+/** More terms than this and a checkbox list (or a select) is no longer a way to find one. */
 export const LARGE_VOCABULARY = 50;
 
 const SHOWN = 15;
 
-/** Whether a multi-pick parameter gets the typeahead rather than checkboxes. */
+/** Whether a vocabulary parameter gets the typeahead rather than checkboxes or a select. */
 export function wantsTypeahead(parameter, terms) {
   return parameter.displayType === 'typeAhead' || terms.length > LARGE_VOCABULARY;
 }
@@ -19,25 +20,28 @@ export function wantsTypeahead(parameter, terms) {
  * The picker of one parameter.
  *
  * @param {object} options
- * @param {string} options.id          the control's id (the fieldset's)
+ * @param {string} options.id          the control's id (the fieldset's); the words field is `<id>-q`,
+ *                                     the offered terms `<id>-matches`, the chosen ones `<id>-chosen`
  * @param {object} options.parameter   the parameter's spec (name, displayName, help)
  * @param {Array}  options.terms       the vocabulary as the specs gave it ({term, display, leaf})
  * @param {string[]} options.chosen    the terms chosen so far
+ * @param {boolean} options.multiple   whether several terms may be chosen (false: a choice replaces the last)
  * @param {string} options.vocabularyPath the parameter's …/vocabulary path (without the query)
  * @param {function(string[])} options.onChange called with the chosen terms after each change
- * @param {object} options.invalid     {describedBy} when the site refused the value
+ * @param {boolean} options.invalid    whether the site refused the value
+ * @param {string} options.describedBy ids of the texts that describe it (its error, its help)
+ * @param {Node}   options.legend      the legend's content (the label, with its required mark)
  */
-export function termPicker({ id, parameter, terms, chosen, vocabularyPath, onChange, invalid }) {
+export function termPicker({ id, parameter, terms, chosen, multiple = true, vocabularyPath, onChange, invalid, describedBy, legend }) {
   const displayOf = new Map(terms.map(t => [t.term, t.display]));
   let picked = [...chosen];
   let asked = 0;
-  const label = parameter.displayName || parameter.name;
   const input = el('input', { id: id + '-q', type: 'search', autocomplete: 'off',
     placeholder: parameter.help || 'Type a word or an id', 'aria-controls': id + '-matches',
-    'aria-invalid': invalid ? 'true' : null, 'aria-describedby': invalid ? invalid.describedBy : null });
-  const matches = el('ul', { id: id + '-matches', class: 'wb-term-matches', 'aria-label': 'Matching terms' });
+    'aria-invalid': invalid ? 'true' : null, 'aria-describedby': describedBy || null });
+  const matches = el('ul', { id: id + '-matches', class: 'term-matches', 'aria-label': 'Matching terms' });
   const status = el('p', { class: 'muted small', role: 'status' });
-  const chosenList = el('ul', { id: id + '-chosen', class: 'wb-term-chosen', 'aria-label': 'Chosen' });
+  const chosenList = el('ul', { id: id + '-chosen', class: 'term-chosen', 'aria-label': 'Chosen' });
 
   function drawChosen() {
     replace(chosenList, picked.length ? picked.map(term => el('li', {},
@@ -50,9 +54,9 @@ export function termPicker({ id, parameter, terms, chosen, vocabularyPath, onCha
 
   function drawMatches(found) {
     replace(matches, found.slice(0, SHOWN).map(t => el('li', {}, el('button', {
-      type: 'button', class: 'wb-term', 'data-term': t.term, disabled: picked.includes(t.term),
+      type: 'button', class: 'term-match', 'data-term': t.term, disabled: picked.includes(t.term),
       onclick: () => {
-        if (!picked.includes(t.term)) picked = [...picked, t.term];
+        if (!picked.includes(t.term)) picked = multiple ? [...picked, t.term] : [t.term];
         displayOf.set(t.term, t.display || t.term);
         drawChosen();
         drawMatches(found);
@@ -92,15 +96,15 @@ export function termPicker({ id, parameter, terms, chosen, vocabularyPath, onCha
   });
   input.addEventListener('keydown', e => {
     if (e.key === 'Enter') {
-      e.preventDefault(); // Enter looks up now rather than submitting the wizard's form
+      e.preventDefault(); // Enter looks up now rather than submitting the surrounding form
       clearTimeout(timer);
       lookUp();
     }
   });
   drawChosen();
-  return el('fieldset', { id, class: 'wb-term-picker', 'aria-invalid': invalid ? 'true' : null,
-    'aria-describedby': invalid ? invalid.describedBy : null },
-  el('legend', {}, label),
-  el('label', { for: id + '-q' }, 'Find a term'), input, status, matches,
+  return el('fieldset', { id, class: 'term-picker', 'aria-invalid': invalid ? 'true' : null,
+    'aria-describedby': describedBy || null },
+  el('legend', {}, legend || parameter.displayName || parameter.name),
+  el('label', { for: id + '-q' }, multiple ? 'Find a term' : 'Find the term'), input, status, matches,
   el('p', { class: 'small' }, 'Chosen:'), chosenList);
 }
