@@ -9,6 +9,12 @@ const ORGANISMS = [{ data: { term: 'Plasmodium', display: 'Plasmodium' }, childr
   { data: { term: 'Pf3D7', display: 'P. falciparum 3D7' }, children: [] },
   { data: { term: 'PvP01', display: 'P. vivax P01' }, children: [] }] }];
 
+const API_ORGANISMS = [{ term: 'Plasmodium', display: 'Plasmodium', children: [
+  { term: 'Plasmodium falciparum', display: 'Plasmodium falciparum', children: [
+    { term: 'Plasmodium falciparum 3D7', display: 'Plasmodium falciparum 3D7' }] },
+  { term: 'Plasmodium vivax', display: 'Plasmodium vivax', children: [
+    { term: 'Plasmodium vivax P01', display: 'Plasmodium vivax P01', children: [] }] }] }];
+
 const SPECS = { parameters: [
   { name: 'organism', displayName: 'Organism', type: 'multi-pick-vocabulary', vocabulary: ORGANISMS,
     initialDisplayValue: '["Pf3D7","PvP01"]' },
@@ -32,6 +38,10 @@ test('vocabularies in the site\'s shapes: a tree with depths and leaves, and row
   assert.deepEqual(vocabularyTerms(ORGANISMS).map(t => [t.term, t.depth, t.leaf]),
     [['Plasmodium', 0, false], ['Pf3D7', 1, true], ['PvP01', 1, true]]);
   assert.deepEqual(vocabularyTerms([['a', 'A'], ['b']]).map(t => [t.term, t.display]), [['a', 'A'], ['b', 'b']]);
+  // the API's own tree (upstream-gateway's VocabularyTerm: term, display, children; no leaf flag)
+  assert.deepEqual(vocabularyTerms(API_ORGANISMS).map(t => [t.term, t.depth, t.leaf]),
+    [['Plasmodium', 0, false], ['Plasmodium falciparum', 1, false], ['Plasmodium falciparum 3D7', 2, true],
+      ['Plasmodium vivax', 1, false], ['Plasmodium vivax P01', 2, true]]);
 });
 
 test('starting values: a multi-pick\'s JSON list, a string otherwise', () => {
@@ -248,4 +258,10 @@ test('an organism starts at the one chosen last on the site in this browser, els
   const step = parameterForm({ idPrefix: 'p', specsPath: '/x', site: 'plasmodb', values: { organism: ['Pf3D7', 'PvP01'] } });
   await step.load();
   assert.deepEqual(step.values().organism, ['Pf3D7', 'PvP01']);
+  // in the API's tree the first organism is the first leaf, not the genus over them
+  serving({ 'GET /y/param-specs': () => json({ parameters: [{ name: 'organism', type: 'multi-pick-vocabulary',
+    vocabulary: API_ORGANISMS, initialDisplayValue: '["Plasmodium falciparum 3D7","Plasmodium vivax P01"]' }] }) });
+  const tree = parameterForm({ idPrefix: 'p', specsPath: '/y', site: 'plasmodb' });
+  await tree.load();
+  assert.deepEqual(tree.values().organism, ['Plasmodium falciparum 3D7']);
 });

@@ -23,7 +23,9 @@ export function vocabularyTerms(vocabulary) {
       out.push({ term: node.data.term, display: node.data.display, depth, leaf: !(node.children && node.children.length) });
       (node.children || []).forEach(c => walk(c, depth + 1));
     } else if (node.term !== undefined) {
-      out.push({ term: node.term, display: node.display || node.term, depth: node.depth || depth, leaf: node.leaf !== false });
+      // the API's tree ({term, display, children}) says no `leaf`: a term with children is no leaf
+      const leaf = node.leaf === undefined ? !(node.children && node.children.length) : node.leaf !== false;
+      out.push({ term: node.term, display: node.display || node.term, depth: node.depth || depth, leaf });
       (node.children || []).forEach(c => walk(c, depth + 1));
     }
   })(vocabulary, 0);
