@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 
 const dom = new JSDOM('<!doctype html><html lang="en"><body></body></html>', { url: 'http://pages.test/', pretendToBeVisual: true });
 for (const name of ['window', 'document', 'Node', 'HTMLElement', 'DocumentFragment', 'Event', 'MouseEvent',
-  'requestAnimationFrame', 'CSS']) {
+  'requestAnimationFrame', 'CSS', 'customElements']) {
   globalThis[name] = name === 'window' ? dom.window : dom.window[name];
 }
 

@@ -4,7 +4,8 @@ import { api, followOperation, problemMessage } from '../shared/operation-stream
 import { byId, el, formatCount, replace } from '../shared/dom.js';
 import { newTurnView, storedAssistantTurn, userBubble } from './turn-view.js';
 import { TURN_EVENTS, applyTurnEvent } from './turn-events.js';
-import { fillModelPicker } from './model-picker.js';
+import '../components/model-picker.js';
+import '../components/stream-status.js';
 import { StrategyGraph, drawGraph, stepDetail } from './graph.js';
 import { Mentions } from './mentions.js';
 import { conversationActions } from './housekeeping.js';
@@ -12,10 +13,10 @@ import { toolSettings } from './tool-settings.js';
 import { showSuggestions } from './suggestions.js';
 import { sitePanel } from './site-panel.js';
 import { graphEditor } from './graph-editor.js';
+import { conversationList } from './conversation-list.js';
+import { conversationHistory } from './conversation-history.js';
 
 const ui = {
-  list: byId('conversation-list'),
-  search: byId('conversation-search'),
   newChat: byId('new-chat'),
   title: byId('chat-title'),
   state: byId('stream-state'),
@@ -23,8 +24,7 @@ const ui = {
   empty: byId('empty-chat'),
   form: byId('composer'),
   site: byId('site'),
-  model: byId('model'),
-  effort: byId('effort'),
+  models: byId('model-picker'),
   message: byId('message'),
   send: byId('send'),
   cancel: byId('cancel'),
@@ -36,8 +36,6 @@ const ui = {
 
 const page = {
   userId: null,
-  models: [],
-  conversations: [],
   strategyId: null,
   strategy: null,
   graph: new StrategyGraph(),
@@ -46,9 +44,14 @@ const page = {
   operationId: null,     // the running turn's operation
   turn: null,            // the view of the turn being streamed
   renderedMessages: new Set(),
-  fromHistory: false,    // true while Back or Forward opens a conversation (no new history entry)
   opening: 0,            // bumps on every conversation switch, so late answers of an old one are dropped
 };
+
+const conversations = conversationList(byId('conversation-list'), byId('conversation-search'), {
+  current: () => page.strategyId,
+  open: id => openConversation(id),
+});
+const browsing = conversationHistory({ current: () => page.strategyId, open: id => openConversation(id), newChat: () => newChat() });
 
 // editing the graph by hand (graph-editor.js): the API answers the new graph, drawn at once
 const editor = graphEditor(byId('graph-edit'), byId('graph-editor-panel'), {
@@ -65,20 +68,20 @@ const editor = graphEditor(byId('graph-edit'), byId('graph-editor-panel'), {
 
 const housekeeping = conversationActions(byId('conversation-actions'), byId('conversation-panel'), {
   // a conversation begun on this page has no strategy view yet: its entry in the list stands in
-  current: () => page.strategyId ? { ...(page.conversations.find(c => c.id === page.strategyId) || {}),
+  current: () => page.strategyId ? { ...(conversations.find(page.strategyId) || {}),
     ...(page.strategy || {}), id: page.strategyId } : null,
   renamed: header => {
     page.strategy = { ...(page.strategy || {}), name: header.name };
     ui.title.textContent = header.name || 'Conversation';
-    loadConversations();
+    conversations.load();
   },
   deleted: id => {
-    page.conversations = page.conversations.filter(c => c.id !== id);
+    conversations.forget(id);
     newChat();
-    loadConversations();
+    conversations.load();
   },
   duplicated: async view => {
-    await loadConversations();
+    await conversations.load();
     await openConversation(view.strategy.id);
   },
 });
@@ -92,10 +95,10 @@ const veupathdb = sitePanel(byId('veupathdb'), {
     page.strategy = { ...(page.strategy || {}), name: link.name, upstreamUrl: link.upstreamUrl, isSaved: link.isSaved };
     ui.title.textContent = link.name || ui.title.textContent;
     drawLink(link.upstreamUrl, link.isSaved);
-    loadConversations();
+    conversations.load();
   },
   opened: async id => {
-    await loadConversations();
+    await conversations.load();
     await openConversation(id);
   },
 });
@@ -136,11 +139,11 @@ async function signedInAs(userId) {
   veupathdb.accountChanged();
   if (!userId) {
     closeStream();
-    replace(ui.list, el('li', { class: 'muted' }, 'Sign in (top right) to see your conversations.'));
+    conversations.signedOut();
     newChat();
     return;
   }
-  await loadConversations();
+  await conversations.load();
   // a turn still running (the page was closed or reloaded during it) is picked up where it is
   let resumed = false;
   try {
@@ -155,7 +158,7 @@ async function signedInAs(userId) {
   }
   if (!resumed) {
     const wanted = decodeURIComponent(location.hash.slice(1));
-    if (wanted && page.conversations.some(c => c.id === wanted)) {
+    if (wanted && conversations.find(wanted)) {
       await openConversation(wanted);
     } else {
       newChat();
@@ -163,7 +166,7 @@ async function signedInAs(userId) {
   }
 }
 
-// ---- sites and models -----------------------------------------------------------------------------
+// ---- sites -----------------------------------------------------------------------------
 
 async function loadSites() {
   try {
@@ -175,81 +178,12 @@ async function loadSites() {
   }
 }
 
-async function loadModels() {
-  const catalog = await fillModelPicker(ui.model);
-  page.models = catalog ? catalog.models : [];
-  if (catalog && catalog.defaultReasoningEffort) {
-    ui.effort.value = catalog.defaultReasoningEffort;
-  }
-  modelChanged();
-}
-
-function modelChanged() {
-  const model = page.models.find(m => m.id === ui.model.value);
-  const reasons = Boolean(model && model.supportsReasoning);
-  ui.effort.disabled = !reasons;
-  ui.effort.title = reasons ? '' : 'This model does not reason';
+/** The model picker (components/model-picker.js) reads the catalog itself; the page waits for it once. */
+function loadModels() {
+  return ui.models.ready;
 }
 
 // ---- conversations --------------------------------------------------------------------------------
-
-async function loadConversations() {
-  try {
-    const answer = await api('GET', '/api/v1/strategies?limit=100');
-    page.conversations = answer.items || [];
-  } catch (e) {
-    // not reachable now (a gateway restart): keep the list shown
-  }
-  drawConversations();
-}
-
-function drawConversations() {
-  const words = ui.search.value.trim().toLowerCase();
-  const shown = page.conversations.filter(c => !words || (c.name || '').toLowerCase().includes(words)
-    || (c.siteId || '').toLowerCase().includes(words));
-  if (shown.length === 0) {
-    replace(ui.list, el('li', { class: 'muted' }, words ? 'No conversation matches.' : 'No conversations yet.'));
-    return;
-  }
-  replace(ui.list, shown.map(c => el('li', null, el('button', {
-    type: 'button',
-    class: 'conversation' + (c.id === page.strategyId ? ' current' : ''),
-    'aria-current': c.id === page.strategyId ? 'true' : false,
-    'data-strategy-id': c.id,
-    onclick: () => openConversation(c.id),
-  }, el('span', { class: 'conversation-name' }, c.name || 'Untitled'),
-  el('span', { class: 'conversation-meta muted' }, [c.siteId, c.stepCount ? c.stepCount + ' steps' : null,
-    typeof c.resultCount === 'number' ? formatCount(c.resultCount) + (!c.recordType || c.recordType === 'transcript' ? ' genes' : ' results') : null].filter(Boolean).join(' · '))))));
-}
-
-/**
- * Conversations are in the browser's history: opening one (or a new chat) from the page adds an
- * entry, so Back returns to the one before; one reached through Back or Forward adds none.
- */
-function remember(hash) {
-  const target = location.pathname + hash;
-  if (location.pathname + location.hash === target) return;
-  if (page.fromHistory) {
-    history.replaceState(null, '', target);
-  } else {
-    history.pushState(null, '', target);
-  }
-}
-
-window.addEventListener('popstate', async () => {
-  const wanted = decodeURIComponent(location.hash.slice(1));
-  if (wanted === (page.strategyId || '')) return;
-  page.fromHistory = true;
-  try {
-    if (wanted) {
-      await openConversation(wanted);
-    } else {
-      newChat();
-    }
-  } finally {
-    page.fromHistory = false;
-  }
-});
 
 function newChat() {
   page.opening += 1;
@@ -260,7 +194,7 @@ function newChat() {
   page.selectedStepId = null;
   page.renderedMessages = new Set();
   page.turn = null;
-  remember('');
+  browsing.remember('');
   ui.title.textContent = 'New chat';
   ui.site.disabled = false;
   housekeeping.update(false);
@@ -269,9 +203,9 @@ function newChat() {
   replace(ui.link);
   replace(ui.detail);
   setRunning(null);
-  setState('');
+  ui.state.show('');
   drawStrategy();
-  drawConversations();
+  conversations.draw();
   veupathdb.refresh();
 }
 
@@ -296,7 +230,7 @@ async function openConversation(strategyId, operationId) {
   page.selectedStepId = null;
   page.renderedMessages = new Set();
   page.turn = null;
-  remember('#' + encodeURIComponent(strategyId));
+  browsing.remember('#' + encodeURIComponent(strategyId));
   ui.title.textContent = view.strategy.name || 'Conversation';
   housekeeping.update(true);
   replace(byId('suggestions'));
@@ -309,9 +243,9 @@ async function openConversation(strategyId, operationId) {
   }
   drawLink(view.strategy.upstreamUrl, view.strategy.isSaved);
   drawStrategy();
-  drawConversations();
+  conversations.draw();
   veupathdb.refresh();
-  setState('');
+  ui.state.show('');
   const running = operationId || view.activeOperationId;
   setRunning(running || null);
   if (running) {
@@ -364,11 +298,11 @@ function follow(operationId) {
         return;
       }
       if (state === 'reconnecting') {
-        setState('Reconnecting…', 'reconnecting');
+        ui.state.show('reconnecting');
       } else if (state === 'live') {
-        setState('Working…', 'live');
+        ui.state.show('live');
       } else if (state === 'ended') {
-        setState('');
+        ui.state.show('');
         setRunning(null);
       }
     },
@@ -403,7 +337,7 @@ function applyEvent(type, data) {
       }
       break;
     case 'token_usage_partial':
-      setState('Working… (' + formatCount(data.promptTokens) + ' prompt tokens)', 'live');
+      ui.state.show('live', 'Working… (' + formatCount(data.promptTokens) + ' prompt tokens)');
       break;
     case 'strategy_update':
       page.graph.update(data);
@@ -427,7 +361,7 @@ function applyEvent(type, data) {
       if (type === 'message_end') {
         if (turn.messageId) page.renderedMessages.add(turn.messageId);
         setRunning(null);
-        loadConversations();
+        conversations.load();
         veupathdb.refresh();
       }
     }
@@ -451,11 +385,6 @@ function setRunning(operationId) {
   ui.cancel.hidden = !operationId;
   ui.cancel.disabled = false;
   ui.send.disabled = Boolean(operationId) || !page.userId;
-}
-
-function setState(text, kind) {
-  ui.state.textContent = text;
-  ui.state.className = 'stream-state' + (kind ? ' ' + kind : '');
 }
 
 function showError(text) {
@@ -508,16 +437,10 @@ async function send(event) {
     return;
   }
   showError('');
-  const model = page.models.find(m => m.id === ui.model.value);
-  const body = { siteId: ui.site.value, message: text, mentions: mentions.selected() };
+  const body = { siteId: ui.site.value, message: text, mentions: mentions.selected(), ...ui.models.choice() };
   if (page.strategyId) body.strategyId = page.strategyId;
   const disabledTools = tools.disabled();
   if (disabledTools.length) body.disabledTools = disabledTools;
-  if (model) {
-    body.provider = model.provider;
-    body.model = model.id;
-    if (model.supportsReasoning) body.reasoningEffort = ui.effort.value;
-  }
   ui.send.disabled = true;
   let started;
   try {
@@ -537,7 +460,7 @@ async function send(event) {
     if (ui.empty.parentNode) ui.empty.remove();
     replace(byId('suggestions'));
     housekeeping.update(true);
-    loadConversations();
+    conversations.load();
   }
   setRunning(started.operationId);
   follow(started.operationId);
@@ -548,7 +471,7 @@ async function cancel() {
     return;
   }
   ui.cancel.disabled = true;
-  setState('Cancelling…', 'live');
+  ui.state.show('live', 'Cancelling…');
   try {
     await api('POST', '/api/v1/operations/' + encodeURIComponent(page.operationId) + '/cancel');
   } catch (e) {
@@ -560,8 +483,6 @@ async function cancel() {
 ui.form.addEventListener('submit', send);
 ui.cancel.addEventListener('click', cancel);
 ui.newChat.addEventListener('click', () => { newChat(); ui.message.focus(); });
-ui.search.addEventListener('input', drawConversations);
-ui.model.addEventListener('change', modelChanged);
 ui.site.addEventListener('change', () => {
   if (!page.strategyId) drawSuggestions();
   veupathdb.accountChanged();

@@ -5,6 +5,7 @@
 // shows its search and parameters. Built from graph_snapshot / strategy_update payloads and the
 // graph of GET /api/v1/strategies/{id}.
 import { el, formatCount, genesAndTranscripts, replace } from '../shared/dom.js';
+import { geneCount } from '../components/gene-count.js';
 
 const OPERATOR_WORDS = {
   INTERSECT: 'intersect (in both)',
@@ -132,6 +133,12 @@ function size(step) {
   return genes ? genesAndTranscripts(step.resultCount, step.transcriptCount) : formatCount(step.resultCount) + ' results';
 }
 
+/** The same size as an element that keeps its numbers (components/gene-count.js). */
+function count(step) {
+  const genes = !step.recordType || step.recordType === 'transcript' || step.recordType === 'gene';
+  return genes ? geneCount(step.resultCount, step.transcriptCount) : geneCount(step.resultCount, null, 'results');
+}
+
 function describe(step, kind) {
   const count = typeof step.resultCount === 'number' ? size(step) : 'not counted';
   const what = kind === 'combine' ? (step.operator || 'combine') + ' step' : kind + ' step';
@@ -151,13 +158,13 @@ export function stepDetail(step) {
       rows.push(['Input', step.primaryInputStepId]);
     }
   }
-  rows.push(['Result', typeof step.resultCount === 'number' ? size(step) : '–']);
+  rows.push(['Result', typeof step.resultCount === 'number' ? count(step) : '–']);
   if (step.recordType) rows.push(['Record type', step.recordType]);
   if (step.validationError) rows.push(['Problem', step.validationError]);
   const parameters = Object.entries(step.parameters || {});
   return el('div', { class: 'step-detail' },
     el('h3', null, step.displayName || step.id),
-    el('dl', null, rows.map(([k, v]) => [el('dt', null, k), el('dd', null, String(v))])),
+    el('dl', null, rows.map(([k, v]) => [el('dt', null, k), el('dd', null, v instanceof Node ? v : String(v))])),
     parameters.length ? [
       el('h4', null, 'Parameters'),
       el('table', { class: 'params' },

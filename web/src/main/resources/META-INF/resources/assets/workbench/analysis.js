@@ -3,7 +3,7 @@
 // analysis (verdict per step) and tree optimisation trials; parameter optimisation, batch and
 // benchmark are panels of their own modules. Long analyses are operations: their events are followed
 // and the experiment is read again at the end.
-import { el, genesAndTranscripts, replace } from '/assets/shared/dom.js';
+import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
 import { analysisTypeName, caveats, ENRICHMENT_TYPES, errorText, field, messageOf, num, parseIds, pct, pval, recordNoun, sortableTable } from './util.js';
 import { lineChart } from './charts.js';
@@ -11,6 +11,7 @@ import { readTree, searchNodes } from './tree-steps.js';
 import { liveTreeTrials, parameterOptimisationPanel, storedTreeTrials } from './optimisation-panel.js';
 import { batchPanel } from './batch-panel.js';
 import { benchmarkPanel } from './benchmark-panel.js';
+import { geneCount } from '/assets/components/gene-count.js';
 
 
 /** The panels a person has opened stay open when the experiment is read again after an analysis. */
@@ -239,7 +240,7 @@ function thresholdSweep(context) {
       { key: 'prec', label: 'Precision', numeric: true, value: p => p.metrics && p.metrics.precision, render: p => p.metrics ? pct(p.metrics.precision) : '–' },
       { key: 'f1', label: 'F1', numeric: true, value: p => p.metrics && p.metrics.f1Score, render: p => p.metrics ? pct(p.metrics.f1Score) : '–' },
       { key: 'total', label: 'Result', numeric: true, value: p => p.metrics && p.metrics.totalResults,
-        render: p => p.metrics ? genesAndTranscripts(p.metrics.totalResults, p.metrics.totalTranscripts) : '–' },
+        render: p => p.metrics ? geneCount(p.metrics.totalResults, p.metrics.totalTranscripts) : '–' },
     ], points, { initialSort: { key: 'value', dir: 1 } }));
   }
 
@@ -334,14 +335,14 @@ function stepTree(experiment, result) {
     const name = n.json.displayName || s.displayName || s.searchName || n.json.searchName || (n.combine ? 'Combine' : n.id);
     const badge = n.combine ? (o ? o.currentOperator : n.json.operator) || 'combine' : kind;
     // counts are genes, with the site's transcript rows beside them where they differ
-    const size = noun === 'genes' ? genesAndTranscripts(s.resultCount, s.transcriptCount) : `${num(s.resultCount)} ${noun}`;
+    const size = noun === 'genes' ? geneCount(s.resultCount, s.transcriptCount) : geneCount(s.resultCount, null, noun);
     const facts = typeof s.resultCount === 'number'
-      ? `${size} · recall ${pct(s.recall)} · FPR ${pct(s.falsePositiveRate)}` : null;
+      ? [size, ` · recall ${pct(s.recall)} · FPR ${pct(s.falsePositiveRate)}`] : null;
     const box = el('div', { class: 'step step-' + kind + (c ? ' wb-step-' + c.verdict : ''), dataset: { stepId: n.id, verdict: c ? c.verdict : '' } },
       el('span', { class: 'step-kind kind-' + kind }, badge),
       el('span', { class: 'step-name' }, name),
       c ? el('span', { class: 'wb-verdict v-' + c.verdict, title: 'recall change without this step ' + pct(c.recallDelta) }, c.verdict) : null,
-      typeof s.resultCount === 'number' ? el('span', { class: 'step-count', title: size }, num(s.resultCount)) : null);
+      typeof s.resultCount === 'number' ? el('span', { class: 'step-count', title: size.textContent }, num(s.resultCount)) : null);
     const notes = [
       facts ? el('div', { class: 'muted small wb-step-facts' }, facts) : null,
       c ? el('div', { class: 'muted small' }, `Without it: recall ${pct(c.ablatedRecall)} (${signed(c.recallDelta)}), FPR ${pct(c.ablatedFpr)} (${signed(c.fprDelta)})`) : null,

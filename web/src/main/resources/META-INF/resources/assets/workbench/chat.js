@@ -1,12 +1,13 @@
 // The workbench assistant, scoped to the open experiment: its earlier messages, a message box, and
 // each turn drawn as the chat page draws it (the same turn view and event renderers: the reply as
 // Markdown, reasoning, tool calls with their arguments and results, sub-agents, the tokens and cost
-// at its end). The model picker is the chat page's too; disabled entries say which key is missing.
+// at its end). The model picker and the stream status are the chat page's components too.
 import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
 import { newTurnView, storedAssistantTurn, userBubble } from '/assets/chat/turn-view.js';
 import { applyTurnEvent } from '/assets/chat/turn-events.js';
-import { fillModelPicker } from '/assets/chat/model-picker.js';
+import '/assets/components/model-picker.js';
+import '/assets/components/stream-status.js';
 import { errorText, messageOf } from './util.js';
 
 /** The assistant's tools that change the experiment (its version or its figures). */
@@ -21,12 +22,12 @@ export function renderChat(panel, experiment, view, onChanged = () => {}) {
   const log = el('div', { class: 'messages wb-chat-log', id: 'wb-chat-log', role: 'log', 'aria-label': 'Messages with the assistant' });
   const input = el('textarea', { id: 'wb-chat-input', rows: 3, required: true,
     placeholder: 'Ask about this experiment, or e.g. “keep only PF3D7_0100100 and re-evaluate”' });
-  const model = el('select', { id: 'wb-chat-model', 'aria-label': 'Model' });
+  const model = el('sl-model-picker', { 'select-id': 'wb-chat-model', 'effort-id': 'wb-chat-effort', 'labels-hidden': true });
   const send = el('button', { type: 'submit', class: 'primary', id: 'wb-chat-send' }, 'Send');
   const stop = el('button', { type: 'button', id: 'wb-chat-stop', hidden: true }, 'Stop');
-  const status = el('p', { class: 'muted', id: 'wb-chat-status', 'aria-live': 'polite' });
+  const status = el('sl-stream-status', { class: 'muted', id: 'wb-chat-status',
+    'live-text': 'The assistant is answering…', 'reconnecting-text': 'Reconnecting…' });
   let running = null;
-  let catalog = null;
 
   function scrollToEnd() {
     log.scrollTop = log.scrollHeight;
@@ -59,7 +60,7 @@ export function renderChat(panel, experiment, view, onChanged = () => {}) {
         scrollToEnd();
       },
       onState(s) {
-        replace(status, s === 'reconnecting' ? 'Reconnecting…' : s === 'live' ? 'The assistant is answering…' : '');
+        status.show(s);
         if (s === 'ended') {
           running = null;
           stop.hidden = true;
@@ -84,12 +85,7 @@ export function renderChat(panel, experiment, view, onChanged = () => {}) {
     e.preventDefault();
     const text = input.value.trim();
     if (!text) return;
-    const body = { message: text, siteId: (experiment.config || {}).siteId };
-    if (model.value) {
-      const chosen = ((catalog && catalog.models) || []).find(m => m.id === model.value);
-      body.model = model.value;
-      body.provider = (chosen && chosen.provider) || model.value.split('/')[0];
-    }
+    const body = { message: text, siteId: (experiment.config || {}).siteId, ...model.choice() };
     try {
       const started = await api('POST', path, body);
       log.append(userBubble(null, text));
@@ -104,7 +100,6 @@ export function renderChat(panel, experiment, view, onChanged = () => {}) {
   });
 
   replace(panel, el('section', { class: 'wb-chat', 'aria-label': 'Assistant for this experiment' }, log, status, form));
-  fillModelPicker(model).then(answer => { catalog = answer; });
   history().then(async () => {
     try {
       const active = await api('GET', '/api/v1/operations/active?type=workbench_chat&target=' + encodeURIComponent(experiment.id));

@@ -7,6 +7,7 @@ import { errorText, messageOf, pct, refinementText, when } from './util.js';
 import { renderResults } from './results.js';
 import { renderAnalysis } from './analysis.js';
 import { renderChat } from './chat.js';
+import '/assets/components/stream-status.js';
 
 const TABS = [['results', 'Results'], ['analysis', 'Analysis'], ['chat', 'Assistant']];
 
@@ -199,7 +200,7 @@ export async function renderVersion(root, id, version, context) {
 /** A run still going: its phases as they arrive, then the page again once it has ended. */
 async function followRun(panel, experiment, view, reload) {
   const progress = el('ol', { class: 'wb-progress', id: 'wb-run-progress', 'aria-live': 'polite' });
-  const state = el('p', { class: 'muted', role: 'status' }, 'Running…');
+  const state = el('sl-stream-status', { class: 'muted', 'ended-text': 'Ended.' }, 'Running…');
   const cancel = el('button', { type: 'button', id: 'wb-run-cancel' }, 'Cancel the run');
   replace(panel, el('div', { class: 'wb-row' }, state, cancel), progress);
   let operationId = experiment.operationId;
@@ -231,7 +232,7 @@ async function followRun(panel, experiment, view, reload) {
       }
     },
     onState(s) {
-      replace(state, s === 'reconnecting' ? 'Reconnecting…' : s === 'live' ? 'Running…' : 'Ended.');
+      state.show(s);
     },
   });
   view.onClose(() => stream.close());

@@ -3,10 +3,12 @@
 // result size and metrics in one table and as grouped bars, the primary marked. While the group runs,
 // its operation's stream is followed: a member's row follows its progress and is read again when it
 // ends, and the whole group once the operation has ended.
-import { el, genesAndTranscripts, replace } from '/assets/shared/dom.js';
+import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
 import { withValues } from './charts.js';
 import { errorText, messageOf, num, pct, svg } from './util.js';
+import '/assets/components/stream-status.js';
+import { geneCount } from '/assets/components/gene-count.js';
 
 const KINDS = {
   batch: { query: 'batchId', title: 'Batch across organisms', member: 'Organism', end: ['batch_complete', 'batch_error'] },
@@ -64,7 +66,7 @@ export async function renderGroup(root, kind, groupId, context) {
   const spec = KINDS[kind];
   const closers = [];
   context.setDispose(() => closers.forEach(c => c()));
-  const state = el('p', { class: 'muted', id: 'wb-group-state', role: 'status' });
+  const state = el('sl-stream-status', { class: 'muted', id: 'wb-group-state', 'live-text': 'Running: each member’s row follows it.' });
   const table = el('div', { id: 'wb-group-members' });
   const chart = el('figure', { class: 'wb-group-figure', id: 'wb-group-chart' });
   const cancelBox = el('div', {});
@@ -139,7 +141,7 @@ export async function renderGroup(root, kind, groupId, context) {
         el('td', {}, el('span', { class: 'wb-status s-' + m.status }, m.status),
           m.status === 'running' && m.phase && m.phase !== 'running' ? el('span', { class: 'muted' }, ' ' + m.phase) : null,
           m.error ? el('span', { class: 'error' }, ' ' + m.error) : null),
-        el('td', { class: 'num' }, typeof m.resultCount === 'number' ? genesAndTranscripts(m.resultCount, m.transcripts) : '–'),
+        el('td', { class: 'num' }, geneCount(m.resultCount, m.transcripts)),
         METRICS.map(([key]) => el('td', { class: 'num', dataset: { metric: key } }, pct((m.metrics || {})[key]))),
         ['truePositives', 'falsePositives', 'falseNegatives', 'trueNegatives'].map(k => el('td', { class: 'num' }, num(cm[k]))));
     });
@@ -185,14 +187,14 @@ export async function renderGroup(root, kind, groupId, context) {
         await load();
         following = null;
         draw();
-        replace(state, type.endsWith('_error') ? `The ${kind} ended: ${data.error || 'no member completed'}.`
+        state.show('ended', type.endsWith('_error') ? `The ${kind} ended: ${data.error || 'no member completed'}.`
           : `All ${members.size} members have ended.`);
         context.refreshList();
       }
     },
     onState(s) {
       if (following && s !== 'ended') {
-        replace(state, s === 'reconnecting' ? 'Connection lost; reconnecting…' : 'Running: each member’s row follows it.');
+        state.show(s === 'reconnecting' ? s : 'live');
       }
     },
   });

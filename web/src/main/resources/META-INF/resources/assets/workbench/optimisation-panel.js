@@ -3,11 +3,12 @@
 // trials followed on its stream and drawn as they arrive (trials-chart.js); then the stored result
 // (`optimizationResult`) with its trials, best trial, frontier and what each parameter explains.
 // Also the live part of the tree optimisation panel (analysis.js): its trials as they arrive.
-import { el, genesAndTranscripts, replace } from '/assets/shared/dom.js';
+import { el, replace } from '/assets/shared/dom.js';
 import { api, followOperation } from '/assets/shared/operation-stream.js';
 import { errorText, field, messageOf, num, pct, sortableTable } from './util.js';
 import { readTree, searchNodes } from './tree-steps.js';
 import { trialParameters, trialsView } from './trials-chart.js';
+import { geneCount } from '/assets/components/gene-count.js';
 
 /**
  * What a parameter optimisation may score trials by (evaluation-core's Objective); the first is the
@@ -52,7 +53,7 @@ function trialsTable(trials, objective) {
     { key: 'recall', label: 'Recall', value: t => t.recall, numeric: true, render: t => pct(t.recall) },
     { key: 'fpr', label: 'False-positive rate', value: t => t.falsePositiveRate, numeric: true, render: t => pct(t.falsePositiveRate) },
     { key: 'size', label: 'Result', value: t => t.resultCount, numeric: true,
-      render: t => (typeof t.resultCount === 'number' ? genesAndTranscripts(t.resultCount) : '–') },
+      render: t => geneCount(t.resultCount) },
     { key: 'status', label: 'Status', value: t => (t.status === 'complete' ? 'counted' : (t.status || '') + (t.error ? ': ' + t.error : '')) },
   ], trials, { pageSize: 15, initialSort: { key: 'n', dir: 1 }, caption: 'Trials' });
 }

@@ -2,12 +2,13 @@
 // matrix, the rank charts (precision at K, PR curve, list size vs recall) and the records: the
 // site's result records (sorted and paged by the site) or the control genes of one class
 // (TP/FP/FN/TN), with a record's detail.
-import { el, genesAndTranscripts, replace } from '/assets/shared/dom.js';
+import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
 import { analysisTypeName, caveats, errorText, messageOf, num, pct, pager, recordNoun, sortableTable } from './util.js';
 import { barChart, histogram, lineChart } from './charts.js';
 import { resolutionView } from './resolution.js';
 import { downloadLinks } from './export.js';
+import { geneCount } from '/assets/components/gene-count.js';
 
 const CARDS = [['sensitivity', 'Sensitivity (recall)'], ['specificity', 'Specificity'], ['precision', 'Precision'],
   ['f1Score', 'F1 score'], ['mcc', 'MCC'], ['balancedAccuracy', 'Balanced accuracy']];
@@ -46,8 +47,8 @@ export function renderResults(panel, experiment, options = {}) {
         el('td', { class: 'tn' }, 'TN ' + num(cm.trueNegatives)))));
   const noun = recordNoun((experiment.config || {}).recordType);
   // counts are genes, with the site's transcript rows beside them where they differ
-  const size = noun === 'genes' ? genesAndTranscripts(m.totalResults, m.totalTranscripts) : `${num(m.totalResults)} ${noun}`;
-  const facts = el('p', { class: 'muted', id: 'wb-result-facts' }, `${size} in the result · ${num(m.totalPositives)} positive and `
+  const size = noun === 'genes' ? geneCount(m.totalResults, m.totalTranscripts) : geneCount(m.totalResults, null, noun);
+  const facts = el('p', { class: 'muted', id: 'wb-result-facts' }, size, ` in the result · ${num(m.totalPositives)} positive and `
     + `${num(m.totalNegatives)} negative controls` + (experiment.totalTimeSeconds ? ` · ran in ${num(experiment.totalTimeSeconds, 1)} s` : ''));
 
   if (experiment.metricsStale) {
@@ -265,12 +266,12 @@ function records(experiment, site) {
     // the site pages its rows (a transcript each for genes); the total says genes, with the rows beside
     const genes = meta.displayTotalCount;
     const size = typeof genes === 'number' && genes > 0 && genes !== total
-      ? genesAndTranscripts(genes, total) : null;
+      ? geneCount(genes, total) : null;
     const chooser = columnChooser();
     chooser.open = Boolean(state.columnsOpen);
     const narrow = state.attributes.some(a => /(^|_)product$/.test(a.name))
       ? el('p', { class: 'muted wb-narrow-note' }, 'On a narrow screen each row shows the product; choose a record for its other columns.') : null;
-    replace(table, size ? el('p', { class: 'muted', id: 'wb-records-size' }, `${size}; one row per transcript`) : null, chooser, narrow, el('div', { class: 'wb-table-wrap' }, el('table', { id: 'wb-records-table' }, el('thead', {}, head), el('tbody', {}, rows))),
+    replace(table, size ? el('p', { class: 'muted', id: 'wb-records-size' }, size, '; one row per transcript') : null, chooser, narrow, el('div', { class: 'wb-table-wrap' }, el('table', { id: 'wb-records-table' }, el('thead', {}, head), el('tbody', {}, rows))),
       meta.metricsStale ? el('p', { class: 'warning-text' }, 'The result changed since the metrics were computed: re-evaluate.') : null,
       pager(Math.floor(state.offset / PAGE), pages, total, p => { state.offset = p * PAGE; load(); }));
   }

@@ -4,6 +4,7 @@ import { api, followOperation } from '/assets/shared/operation-stream.js';
 import { ENRICHMENT_TYPES, errorText, field, messageOf, parseIds, recordNoun } from '../util.js';
 import { nav, resetWizard, site, state } from './state.js';
 import { contextValues } from './parameter-step.js';
+import '/assets/components/stream-status.js';
 
 function defaultName() {
   return state.mode === 'geneIds' ? `Gene list (${parseIds(state.geneIds).length} IDs)`
@@ -80,7 +81,7 @@ export function runStep(go, context) {
       cancel.disabled = true;
       await api('POST', `/api/v1/operations/${encodeURIComponent(started.operationId)}/cancel`).catch(() => null);
     } }, 'Cancel the run');
-    const connection = el('span', { class: 'muted', role: 'status' });
+    const connection = el('sl-stream-status', { class: 'muted', 'live-text': '' });
     replace(message, el('div', { class: 'wb-row' }, cancel, connection));
     const stream = followOperation(started.operationId, {
       onEvent(type, data) {
@@ -100,7 +101,7 @@ export function runStep(go, context) {
       },
       onState(s) {
         progress.dataset.state = s;
-        connection.textContent = s === 'reconnecting' ? 'Connection lost; reconnecting…' : '';
+        connection.show(s);
       },
     });
     context.setDispose(() => stream.close());
