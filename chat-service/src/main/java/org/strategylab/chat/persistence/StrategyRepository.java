@@ -110,6 +110,16 @@ public class StrategyRepository {
                 .map(updated -> updated > 0);
     }
 
+    /**
+     * Renews a start's mark (to now), so that work longer than the start window keeps the
+     * conversation held; a mark already cleared stays cleared. Answers whether there was one.
+     */
+    public Uni<Boolean> renewTurnStarting(UUID id) {
+        return context.run(() -> Panache.withTransaction(() -> StrategyEntity.update(
+                "turnStartingAt = ?1 where id = ?2 and turnStartingAt is not null", OffsetDateTime.now(), id)))
+                .map(updated -> updated > 0);
+    }
+
     /** Lets the next turn start at once (the started turn is in the operations index by now). */
     public Uni<Void> clearTurnStarting(UUID id) {
         return context.run(() -> Panache.withTransaction(() -> StrategyEntity.update(

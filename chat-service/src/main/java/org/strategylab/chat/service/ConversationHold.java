@@ -2,12 +2,16 @@ package org.strategylab.chat.service;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.jboss.logging.Logger;
 import org.strategylab.chat.config.ChatConfig;
 import org.strategylab.chat.persistence.StrategyRepository;
 import org.strategylab.edge.problem.ProblemException;
@@ -23,12 +27,18 @@ import org.strategylab.eventlog.index.OperationsIndex;
  * active for a few milliseconds (and the previous start's hold may not be cleared yet either). Such a
  * start waits up to {@code turns.end-grace} for the conversation to come free before it is a
  * conflict; a turn that really is running is still refused.
+ *
+ * <p>A turn's hold lasts until its operation is in the index. A person's edit of the graph has no
+ * operation: it holds the conversation for as long as it runs ({@link #holdWhile}), renewing the mark
+ * every half start window, because an edit checked and counted by a slow site can outlast the window
+ * and a turn started beside it would change the same graph.
  */
 @ApplicationScoped
 public class ConversationHold {
 
     private static final Duration FIRST_RETRY = Duration.ofMillis(10);
     private static final Duration LONGEST_RETRY = Duration.ofMillis(200);
+    private static final Logger LOG = Logger.getLogger(ConversationHold.class);
 
     private final OperationsIndex index;
     private final StrategyRepository strategies;
@@ -69,6 +79,30 @@ public class ConversationHold {
                 throw turnRunning(busy.operationId);
             }
             throw expired;
+        }
+    }
+
+    /**
+     * Holds the conversation while {@code work} runs, however long it takes, and lets it go after;
+     * blocking. The hold refuses a turn or another edit started meanwhile with a 409.
+     *
+     * @throws ProblemException a 409 {@code TURN_RUNNING} when the conversation stays busy past the grace
+     */
+    public <T> T holdWhile(UUID strategyId, String callerId, String kind, String target, Supplier<T> work) {
+        hold(strategyId, callerId, kind, target);
+        Duration every = config.turns().startWindow().dividedBy(2);
+        Cancellable renewal = Multi.createFrom().ticks().every(every)
+                .onItem().transformToUniAndConcatenate(tick -> strategies.renewTurnStarting(strategyId))
+                .subscribe().with(renewed -> { },
+                        failure -> LOG.warnf("the hold of conversation %s was not renewed: %s", strategyId,
+                                failure.getMessage()));
+        try {
+            return work.get();
+        } finally {
+            renewal.cancel();
+            strategies.clearTurnStarting(strategyId).subscribe().with(done -> { },
+                    failure -> LOG.warnf("conversation %s stays held for its start window: %s", strategyId,
+                            failure.getMessage()));
         }
     }
 

@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.jboss.logging.Logger;
 import org.strategylab.chat.graph.CombineOperator;
 import org.strategylab.chat.graph.GraphSnapshot;
 import org.strategylab.chat.graph.GraphStep;
@@ -49,7 +48,6 @@ import org.strategylab.edge.problem.ProblemException;
 @ApplicationScoped
 public class GraphEditService {
 
-    private static final Logger LOG = Logger.getLogger(GraphEditService.class);
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     /** The edits, as {@code op} names them. */
@@ -89,8 +87,7 @@ public class GraphEditService {
                 .filter(found -> found.experimentId == null)
                 .orElseThrow(() -> ProblemException.notFound("STRATEGY_NOT_FOUND", "no strategy " + strategyId));
         String op = op(body);
-        hold.hold(strategyId, ownerId, ChatService.KIND, strategyId.toString());
-        try {
+        return hold.holdWhile(strategyId, ownerId, ChatService.KIND, strategyId.toString(), () -> {
             StrategyEntity current = strategies.findOwned(strategyId, ownerId).await().atMost(WAIT)
                     .orElseThrow(() -> ProblemException.notFound("STRATEGY_NOT_FOUND", "no strategy " + strategyId));
             TurnGraph graph = new TurnGraph(current.name, graphs.read(current),
@@ -98,11 +95,7 @@ public class GraphEditService {
             ToolContext context = new ToolContext(ownerId, token, row.siteId, strategyId, graph, TurnScope.NONE);
             StrategyGraph after = apply(op, body, context);
             return GraphSnapshot.of(strategyId.toString(), current.name, after);
-        } finally {
-            strategies.clearTurnStarting(strategyId).subscribe().with(done -> { },
-                    failure -> LOG.warnf("conversation %s stays held for its start window: %s", strategyId,
-                            failure.getMessage()));
-        }
+        });
     }
 
     private StrategyGraph apply(String op, JsonNode body, ToolContext context) {
