@@ -65,6 +65,8 @@ export function geneSetSave(root) {
             + saved.name + '”. '),
         el('a', { id: 'gene-set-link', href: GENE_SETS_VIEW }, 'Open your gene sets in the workbench'),
         saved.note ? el('span', { class: 'muted' }, ' (' + saved.note + ')') : null);
+      // the panel scrolls: the answer is brought into view under the form
+      if (status.scrollIntoView) status.scrollIntoView({ block: 'nearest' });
     } catch (e) {
       if (conversation !== id) return;
       replace(status);
