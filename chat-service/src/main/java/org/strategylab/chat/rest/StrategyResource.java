@@ -22,15 +22,18 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.strategylab.chat.api.DuplicateRequest;
+import org.strategylab.chat.api.GeneSetRequest;
 import org.strategylab.chat.api.MessageView;
 import org.strategylab.chat.api.Page;
 import org.strategylab.chat.api.PushRequest;
+import org.strategylab.chat.api.SavedGeneSet;
 import org.strategylab.chat.api.StrategyHeader;
 import org.strategylab.chat.api.StrategyLink;
 import org.strategylab.chat.api.StrategyPatch;
 import org.strategylab.chat.api.StrategyView;
 import org.strategylab.chat.graph.GraphSnapshot;
 import org.strategylab.chat.service.GraphEditService;
+import org.strategylab.chat.service.StrategyGeneSets;
 import org.strategylab.chat.service.StrategyService;
 import org.strategylab.edge.auth.Caller;
 import org.strategylab.edge.problem.ProblemException;
@@ -54,6 +57,9 @@ public class StrategyResource {
 
     @Inject
     GraphEditService edits;
+
+    @Inject
+    StrategyGeneSets geneSets;
 
     @GET
     @Operation(summary = "The caller's strategies, most recently changed first")
@@ -117,6 +123,15 @@ public class StrategyResource {
             + "add_transform, delete, undo, redo) through the agent's own graph tools; answers the new graph")
     public GraphSnapshot editGraph(@PathParam("id") String id, JsonNode edit) {
         return edits.edit(caller.id(), token.getRawToken(), uuid(id), edit);
+    }
+
+    @POST
+    @Path("/{id}/gene-set")
+    @ResponseStatus(201)
+    @Operation(summary = "Save the genes of the strategy's result (or of the step named) as a gene set the caller owns, "
+            + "to use as controls or as an experiment's gene list")
+    public SavedGeneSet saveGeneSet(@PathParam("id") String id, GeneSetRequest request) {
+        return geneSets.save(caller.id(), token.getRawToken(), uuid(id), request);
     }
 
     /** A malformed id names no strategy of the caller's: 404, like any other. */

@@ -2,9 +2,11 @@
 // /api/v1/veupathdb/auth/*, the site's session stays on the server), save the open conversation's
 // strategy there under a name (POST /api/v1/strategies/{id}/push), see that it is out of date there
 // once the chat changed it and update it in one click, and bring one of your strategies on the site
-// into a new conversation (GET /api/v1/strategies/on-site, POST /api/v1/strategies/import).
+// into a new conversation (GET /api/v1/strategies/on-site, POST /api/v1/strategies/import). Beside the
+// save, the strategy's genes can be kept as a gene set of one's own (chat/gene-set-save.js).
 import { api, problemMessage } from '../shared/operation-stream.js';
 import { el, formatCount, replace } from '../shared/dom.js';
+import { geneSetSave } from './gene-set-save.js';
 
 /**
  * @param {HTMLElement} root where the area is drawn
@@ -18,7 +20,9 @@ export function sitePanel(root, hooks) {
   const account = el('div', { id: 'site-account', class: 'site-account' });
   const save = el('div', { id: 'site-save', class: 'site-save' });
   const mine = el('div', { id: 'site-strategies', class: 'site-strategies' });
-  replace(root, el('h3', { id: 'veupathdb-title' }, 'VEuPathDB'), account, save, mine);
+  const genes = el('div', { id: 'gene-set-area', class: 'gene-set-area' });
+  replace(root, el('h3', { id: 'veupathdb-title' }, 'VEuPathDB'), account, save, genes, mine);
+  const geneSets = geneSetSave(genes);
 
   let accountKey = null;   // the site the account part was drawn for ('' while nobody is signed in)
   let warning = null;      // what the sign-in answer said others can do with the account (local mode)
@@ -117,6 +121,7 @@ export function sitePanel(root, hooks) {
     const id = hooks.signedIn() ? hooks.conversation() : null;
     if (!id) {
       replace(save);
+      geneSets.show(null);
       return;
     }
     const asked = drawing;
@@ -124,10 +129,14 @@ export function sitePanel(root, hooks) {
     try {
       view = await api('GET', '/api/v1/strategies/' + encodeURIComponent(id));
     } catch (e) {
-      if (asked === drawing) replace(save);
+      if (asked === drawing) {
+        replace(save);
+        geneSets.show(null);
+      }
       return;
     }
     if (asked !== drawing || hooks.conversation() !== id) return;
+    geneSets.show(view);
     const strategy = view.strategy;
     const steps = (view.graph && view.graph.steps) || [];
     if (!steps.length) {

@@ -1,12 +1,12 @@
 package org.strategylab.chat.tools.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.strategylab.chat.client.UpstreamSite;
+import java.util.Optional;
+import org.strategylab.chat.api.SavedGeneSet;
 import org.strategylab.chat.graph.GraphStep;
 import org.strategylab.chat.graph.StrategyGraph;
 import org.strategylab.chat.tools.AgentTool;
@@ -14,31 +14,19 @@ import org.strategylab.chat.tools.ToolArguments;
 import org.strategylab.chat.tools.ToolContext;
 import org.strategylab.chat.tools.ToolRefusal;
 import org.strategylab.chat.tools.ToolResults;
-import org.strategylab.chat.tools.graph.GraphEdits;
-import org.strategylab.chat.tools.workbench.ExperimentCalls;
-import java.util.Optional;
 import org.strategylab.chat.tools.UserAction;
+import org.strategylab.chat.tools.graph.GraphEdits;
 
 /**
  * {@code export_gene_set}: a step's genes (by default the strategy's result) saved as a gene set the
- * user owns — a control set of experiment-service whose positives are the genes, so it serves as an
- * experiment's controls ({@code controlSetId}) or, read back, as its {@code targetGeneIds}. The user
- * sees it as a {@code workbench_gene_set} event.
+ * user owns ({@link StepGeneSetExport}, which the page's {@code POST /api/v1/strategies/{id}/gene-set}
+ * uses too). The user sees it as a {@code workbench_gene_set} event.
  */
 @ApplicationScoped
 public class ExportGeneSetTool implements AgentTool {
 
-    /** The most genes one export reads from the site (upstream-gateway's ordered-ID ceiling). */
-    static final int MAX_GENES = 50_000;
-
     @Inject
-    UpstreamSite upstream;
-
-    @Inject
-    SiteSteps siteSteps;
-
-    @Inject
-    ExperimentCalls experiments;
+    StepGeneSetExport export;
 
     @Override
     public String name() {
@@ -72,34 +60,20 @@ public class ExportGeneSetTool implements AgentTool {
     @Override
     public JsonNode run(JsonNode arguments, ToolContext context) {
         String name = ToolArguments.text(arguments, "name");
-        if (name.length() > 200) {
-            throw new ToolRefusal("the name may have at most 200 characters");
+        String problem = StepGeneSetExport.nameProblem(name);
+        if (problem != null) {
+            throw new ToolRefusal("name: " + problem);
         }
         StrategyGraph graph = context.graph().current();
         GraphStep step = GraphEdits.namedOrRoot(graph, arguments);
-        JsonNode ids = siteSteps.read(context, graph, step,
-                siteStep -> upstream.json(upstream.orderedIds(context.token(), context.siteId(), siteStep, MAX_GENES)));
-        if (ids.path("ids").isEmpty()) {
-            throw new ToolRefusal("step " + step.id() + " has no genes on the site; nothing to save");
-        }
-        ObjectNode body = ToolResults.object().put("name", name).put("siteId", context.siteId())
-                .put("recordType", graph.recordType() == null ? "transcript" : graph.recordType())
-                .put("source", "strategy")
-                .put("provenanceNotes", "Genes of step " + step.id() + (step.displayName() == null ? ""
-                        : " (" + step.displayName() + ")") + " of conversation " + context.strategyId()
-                        + (step.searchName() == null ? "" : ", search " + step.searchName()));
-        body.set("positiveIds", ids.path("ids"));
-        ArrayNode tags = body.putArray("tags");
-        tags.add("gene-set");
-        JsonNode set = experiments.createControlSet(context, body);
-        ObjectNode geneSet = ToolResults.object().put("id", set.path("id").asText()).put("name", name)
-                .put("geneCount", ids.path("ids").size()).put("source", "strategy").put("siteId", context.siteId());
+        SavedGeneSet saved = export.save(context, graph, step, name);
+        ObjectNode geneSet = ToolResults.object().put("id", saved.geneSetId()).put("name", saved.name())
+                .put("geneCount", saved.geneCount()).put("source", "strategy").put("siteId", saved.siteId());
         context.scope().emit("workbench_gene_set", ToolResults.object().set("geneSet", geneSet));
-        ObjectNode result = ToolResults.object().put("geneSetId", set.path("id").asText()).put("name", name)
-                .put("geneCount", ids.path("ids").size()).put("stepId", step.id());
-        if (ids.path("truncated").asBoolean()) {
-            result.put("note", "the result holds " + ids.path("totalCount").asLong() + " genes; the first " + MAX_GENES
-                    + " were saved");
+        ObjectNode result = ToolResults.object().put("geneSetId", saved.geneSetId()).put("name", saved.name())
+                .put("geneCount", saved.geneCount()).put("stepId", saved.stepId());
+        if (saved.note() != null) {
+            result.put("note", saved.note());
         }
         return result;
     }
