@@ -18,10 +18,10 @@ export function saveGeneSetControl(experiment) {
   CLASSES.forEach(([key, , , words]) => { suffix[key] = words; });
   const defaultName = which => `${base} — ${suffix[which]}`.slice(0, 255);
   const noun = recordNoun((experiment.config || {}).recordType);
-  const size = noun === 'genes' ? genesAndTranscripts(m.totalResults) : `${num(m.totalResults)} ${noun}`;
+  const size = noun === 'genes' ? genesAndTranscripts(m.totalResults, m.totalTranscripts) : `${num(m.totalResults)} ${noun}`;
   const which = el('select', { id: 'wb-gs-which' },
-    el('option', { value: 'result' }, `Every gene of the result (${size})`),
-    CLASSES.map(([key, label, list]) => el('option', { value: key }, `${label} (${num((experiment[list] || []).length)} control genes)`)));
+    el('option', { value: 'result' }, `Every gene of the result: ${size}`),
+    CLASSES.map(([key, label, list]) => el('option', { value: key }, `${label}: ${num((experiment[list] || []).length)} control genes`)));
   const name = el('input', { id: 'wb-gs-name', type: 'text', maxlength: 255, required: true, value: defaultName('result') });
   let named = false; // the person typed a name of their own: a change of genes keeps it until it is saved
   name.addEventListener('input', () => { named = true; });
