@@ -125,9 +125,17 @@ public class UpstreamGateway {
     /** The step's result IDs in order (one per gene), at most {@code max}. */
     public Uni<List<String>> orderedIds(String token, String siteId, long stepId, int max, String sortAttribute,
                                         String direction) {
+        return orderedResult(token, siteId, stepId, max, sortAttribute, direction).map(OrderedIds::ids);
+    }
+
+    /**
+     * The step's result IDs in order (one per gene), at most {@code max}, with the result's size and
+     * whether it holds more than were read.
+     */
+    public Uni<OrderedIds> orderedResult(String token, String siteId, long stepId, int max, String sortAttribute,
+                                         String direction) {
         return guard("reading the result's gene IDs",
-                () -> client.orderedIds(bearer(token), siteId, stepId, max, sortAttribute, direction))
-                .map(OrderedIds::ids);
+                () -> client.orderedIds(bearer(token), siteId, stepId, max, sortAttribute, direction));
     }
 
     /** Name, organism and product of genes (at most 1,000 per call, upstream-gateway's limit). */

@@ -116,8 +116,9 @@ public interface ExperimentConfig {
         Duration enrichmentMaxWait();
 
         /**
-         * The most IDs read from the site for custom enrichment: the result's genes and an organism's
-         * genes as the background (default 50,000, upstream-gateway's ceiling).
+         * The most IDs read from the site for custom enrichment (the result's genes and an organism's
+         * genes as the background), the result-set overlap and a result saved as a gene set (a larger
+         * result is refused there, not saved in part); default 50,000, upstream-gateway's ceiling.
          */
         @WithDefault("50000")
         int maxSiteIds();

@@ -34,12 +34,33 @@ public class ExperimentResultGenes {
      * @throws ProblemException 409 {@code NO_UPSTREAM_STEP} when a search's result is not on the site
      */
     public Uni<List<String>> of(String token, ExperimentEntity row, ExperimentSettings settings) {
+        return read(token, row, settings).map(ResultGenes::genes);
+    }
+
+    /**
+     * The experiment's result genes with the result's size, so that a caller that must not keep a
+     * part of the result (a saved gene set) can tell a whole result from its first genes.
+     *
+     * @throws ProblemException 409 {@code NO_UPSTREAM_STEP} when a search's result is not on the site
+     */
+    public Uni<ResultGenes> read(String token, ExperimentEntity row, ExperimentSettings settings) {
         if (settings.geneIdMode()) {
-            return repository.targets(row.id);
+            return repository.targets(row.id).map(ids -> new ResultGenes(ids, ids.size(), false));
         }
         if (row.upstreamStepId == null) {
             throw ProblemException.conflict("NO_UPSTREAM_STEP", "The experiment has no result on the site; run it again");
         }
-        return upstream.orderedIds(token, settings.siteId(), row.upstreamStepId, config.analyses().maxSiteIds(), null, null);
+        return upstream.orderedResult(token, settings.siteId(), row.upstreamStepId, config.analyses().maxSiteIds(), null, null)
+                .map(answer -> new ResultGenes(answer.ids(), answer.totalCount(), answer.truncated()));
+    }
+
+    /**
+     * Genes of a result as read.
+     *
+     * @param genes     the gene IDs read, in rank order (one per gene)
+     * @param total     how many genes the result has
+     * @param truncated whether the result has more genes than were read ({@code analyses.max-site-ids})
+     */
+    public record ResultGenes(List<String> genes, long total, boolean truncated) {
     }
 }

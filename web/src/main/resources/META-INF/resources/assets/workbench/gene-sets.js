@@ -3,7 +3,8 @@
 // a CSV/TSV column) and checked against the site before it is saved (unknown IDs named, kept as
 // typed), union / intersection / difference of two saved as a new set (POST /api/v1/gene-sets/algebra),
 // several compared (POST /api/v1/gene-sets/compare: sizes, shared and unique genes, an UpSet view with
-// its table), and links that open the wizard with a set as controls or as the gene list.
+// its table), links that open the wizard with a set as controls or as the gene list, and each of the
+// caller's own sets renamed (PATCH /api/v1/control-sets/{id}) or deleted after a confirmation in the row.
 import { el, replace } from '/assets/shared/dom.js';
 import { api } from '/assets/shared/operation-stream.js';
 import { errorText, field, messageOf, num, parseIds, svg } from './util.js';
@@ -17,7 +18,8 @@ const OPERATIONS = [['intersection', 'Intersection (in both)'], ['union', 'Union
 
 /** The view: list, new set, combine, compare. */
 export function renderGeneSets(root, context) {
-  const view = { sets: null, picked: new Set() };
+  // me: who is signed in, so that only one's own sets offer rename and delete (public ones are others')
+  const view = { sets: null, picked: new Set(), me: null, editing: null, confirming: null };
   const listBox = el('div', { id: 'gs-list', 'aria-live': 'polite' }, el('p', { class: 'muted' }, 'Loading gene sets…'));
   const combineBox = el('div', { id: 'gs-combine-box' });
   const compareOut = el('div', { id: 'gs-compare-out', 'aria-live': 'polite' });
@@ -28,14 +30,17 @@ export function renderGeneSets(root, context) {
     el('section', { class: 'gs-section', 'aria-labelledby': 'gs-list-title' },
       el('h3', { id: 'gs-list-title' }, 'Your gene sets'), listBox,
       el('div', { class: 'wb-row' }, compareButton, el('span', { class: 'muted', id: 'gs-picked' }, '')), compareOut),
-    newSetSection(context, saved => load(saved)),
+    newSetSection(context, saved => load(`Saved “${saved.name}”.`)),
     el('section', { class: 'gs-section', 'aria-labelledby': 'gs-combine-title' },
       el('h3', { id: 'gs-combine-title' }, 'Combine two sets'), combineBox));
 
   async function load(announce) {
     try {
-      const page = await api('GET', '/api/v1/control-sets?limit=500&tags=' + TAG);
+      const [page, me] = await Promise.all([api('GET', '/api/v1/control-sets?limit=500&tags=' + TAG),
+        view.me ? view.me : api('GET', '/api/v1/auth/me').then(answer => answer.userId).catch(() => null)]);
       view.sets = page.items || [];
+      view.me = me;
+      view.picked.forEach(id => { if (!view.sets.some(set => set.id === id)) view.picked.delete(id); });
     } catch (e) {
       if (e.status === 401) context.signInNeeded();
       replace(listBox, e.status === 401 ? el('p', { class: 'muted' }, 'Sign in (top right) to see your gene sets.')
@@ -48,26 +53,92 @@ export function renderGeneSets(root, context) {
 
   function drawList(announce) {
     const sets = view.sets;
+    const said = announce ? el('p', { class: 'muted', id: 'gs-saved', role: 'status', tabindex: '-1' }, announce) : null;
     if (!sets.length) {
-      replace(listBox, el('p', { class: 'muted' }, 'No gene set yet: paste or upload one below.'));
+      replace(listBox, said, el('p', { class: 'muted' }, 'No gene set yet: paste or upload one below.'));
       return;
     }
-    replace(listBox, announce ? el('p', { class: 'muted', id: 'gs-saved', role: 'status' }, `Saved “${announce.name}”.`) : null,
+    replace(listBox, said,
       el('table', { id: 'gs-table' },
         el('caption', { class: 'visually-hidden' }, 'Gene sets; tick two to eight to compare them'),
-        el('thead', {}, el('tr', {}, ['Compare', 'Name', 'Site', 'Genes', 'Use'].map(h => el('th', { scope: 'col' }, h)))),
+        el('thead', {}, el('tr', {}, ['Compare', 'Name', 'Site', 'Genes', 'Use', 'Manage'].map(h => el('th', { scope: 'col' }, h)))),
         el('tbody', {}, sets.map(set => el('tr', { dataset: { id: set.id } },
           el('td', {}, el('input', { type: 'checkbox', class: 'gs-pick', checked: view.picked.has(set.id),
             'aria-label': 'Compare ' + set.name, onchange: e => { pick(set.id, e.target.checked); } })),
-          el('td', { class: 'gs-name' }, set.name),
+          view.editing === set.id ? el('td', { class: 'gs-name' }, renameForm(set)) : el('td', { class: 'gs-name' }, set.name),
           el('td', {}, set.siteId),
           el('td', { class: 'num gs-size' }, num((set.positiveIds || []).length)),
           // the spoken name says which set; the visible words stay at its end
           el('td', {}, el('a', { href: '#/new/controls/' + encodeURIComponent(set.id), class: 'gs-use-controls' },
             el('span', { class: 'visually-hidden' }, `Use “${set.name}” `), 'as controls'), ' · ',
           el('a', { href: '#/new/gene-list/' + encodeURIComponent(set.id), class: 'gs-use-list' },
-            el('span', { class: 'visually-hidden' }, `Use “${set.name}” `), 'as gene list')))))));
+            el('span', { class: 'visually-hidden' }, `Use “${set.name}” `), 'as gene list')),
+          el('td', { class: 'gs-manage' }, manageCell(set)))))));
     drawPicked();
+    // a rename or a delete took the focused control away: the announcement takes the focus
+    if (said && (!document.activeElement || document.activeElement === document.body)) said.focus();
+  }
+
+  /** Rename and delete for the caller's own sets; a public set of someone else is only used. */
+  function manageCell(set) {
+    if (!view.me || set.userId !== view.me) {
+      return el('span', { class: 'muted' }, set.isPublic ? 'public' : '');
+    }
+    if (view.confirming === set.id) {
+      const keep = el('button', { type: 'button', class: 'gs-delete-cancel', onclick: () => { view.confirming = null; drawList(); } }, 'Keep it');
+      queueMicrotask(() => keep.focus());
+      return el('div', { class: 'gs-confirm', role: 'group', 'aria-label': `Delete “${set.name}”?` },
+        el('span', {}, `Delete “${set.name}”? It cannot be undone. `),
+        el('button', { type: 'button', class: 'danger gs-delete-confirm', onclick: () => remove(set) }, 'Delete'), ' ', keep,
+        el('div', { class: 'gs-row-out' }));
+    }
+    // the spoken name says which set; the visible word stays at its start
+    return el('span', {},
+      el('button', { type: 'button', class: 'gs-rename', onclick: () => { view.editing = set.id; view.confirming = null; drawList(); } },
+        'Rename', el('span', { class: 'visually-hidden' }, ` “${set.name}”`)), ' ',
+      el('button', { type: 'button', class: 'gs-delete', onclick: () => { view.confirming = set.id; view.editing = null; drawList(); } },
+        'Delete', el('span', { class: 'visually-hidden' }, ` “${set.name}”`)));
+  }
+
+  function renameForm(set) {
+    const input = el('input', { type: 'text', class: 'gs-rename-input', id: 'gs-rename-' + set.id, maxlength: 255, value: set.name,
+      required: true, 'aria-label': `New name of “${set.name}”` });
+    const out = el('div', { class: 'gs-row-out' });
+    async function submit(e) {
+      e.preventDefault();
+      const name = input.value.trim();
+      if (!name) {
+        input.setAttribute('aria-invalid', 'true');
+        replace(out, errorText('Give the set a name.'));
+        input.focus();
+        return;
+      }
+      try {
+        await api('PATCH', '/api/v1/control-sets/' + encodeURIComponent(set.id), { name });
+        view.editing = null;
+        await load(`Renamed “${set.name}” to “${name}”.`);
+      } catch (err) {
+        input.setAttribute('aria-invalid', 'true');
+        replace(out, errorText('The set cannot be renamed: ' + messageOf(err)));
+      }
+    }
+    queueMicrotask(() => { input.focus(); input.select(); });
+    return el('form', { class: 'gs-rename-form', onsubmit: submit,
+      onkeydown: e => { if (e.key === 'Escape') { view.editing = null; drawList(); } } },
+    input, ' ', el('button', { type: 'submit', class: 'primary gs-rename-save' }, 'Save'), ' ',
+    el('button', { type: 'button', class: 'gs-rename-cancel', onclick: () => { view.editing = null; drawList(); } }, 'Cancel'), out);
+  }
+
+  async function remove(set) {
+    try {
+      await api('DELETE', '/api/v1/control-sets/' + encodeURIComponent(set.id));
+      view.confirming = null;
+      view.picked.delete(set.id);
+      await load(`Deleted “${set.name}”.`);
+    } catch (err) {
+      const row = listBox.querySelector(`tr[data-id="${CSS.escape(set.id)}"] .gs-row-out`);
+      if (row) replace(row, errorText('The set cannot be deleted: ' + messageOf(err)));
+    }
   }
 
   function pick(id, on) {

@@ -9,6 +9,7 @@ import { barChart, histogram, lineChart } from './charts.js';
 import { resolutionView } from './resolution.js';
 import { downloadLinks } from './export.js';
 import { geneCount } from '/assets/components/gene-count.js';
+import { saveGeneSetControl } from './save-gene-set.js';
 
 const CARDS = [['sensitivity', 'Sensitivity (recall)'], ['specificity', 'Specificity'], ['precision', 'Precision'],
   ['f1Score', 'F1 score'], ['mcc', 'MCC'], ['balancedAccuracy', 'Balanced accuracy']];
@@ -59,7 +60,9 @@ export function renderResults(panel, experiment, options = {}) {
   const below = options.earlier
     ? [storedGenes(experiment), enrichmentTables(experiment.enrichmentResults)]
     : [records(experiment, options.site), (experiment.config || {}).mode === 'gene-ids' ? null : distributions(experiment)];
-  replace(panel, facts, resolvedControls(experiment.controlResolution),
+  // the result kept as a gene set (the current version's result only: an earlier one is read only)
+  const saveAsSet = options.earlier || experiment.status !== 'completed' ? null : saveGeneSetControl(experiment);
+  replace(panel, facts, saveAsSet, resolvedControls(experiment.controlResolution),
     caveats(experiment.robustness && experiment.robustness.warnings, 'wb-ci-caveats'), stale, cards, el('div', { class: 'wb-row-wrap' }, matrix), rankCharts(experiment.rankMetrics),
     ...below);
 }

@@ -48,6 +48,11 @@ public final class Choices {
     public static final String GENE_SET_OPS = "union|intersection|difference";
     public static final String GENE_SET_OPS_REFUSAL = "must be one of union, intersection, difference";
 
+    /** Which genes of an experiment's result {@code POST …/{id}/gene-set} saves: {@code which}. */
+    public static final String RESULT_GENE_SETS = "result|truePositives|falsePositives|falseNegatives|trueNegatives";
+    public static final String RESULT_GENE_SETS_REFUSAL =
+            "must be one of result, truePositives, falsePositives, falseNegatives, trueNegatives";
+
     /** The trials an optimisation may run: {@code budget}, {@code optimizationBudget}, {@code treeOptimizationBudget}. */
     public static final int MIN_BUDGET = 5;
     public static final int MAX_BUDGET = 200;
