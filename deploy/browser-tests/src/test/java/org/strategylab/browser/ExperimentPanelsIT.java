@@ -69,7 +69,7 @@ class ExperimentPanelsIT {
         try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
             WebDriver d = browser.driver();
             openSignedIn(browser, "bettina", "/workbench/#/experiments/" + vivaxRun + "/analysis");
-            click(browser, By.cssSelector("#wb-panel-batch summary"));
+            browser.click(By.cssSelector("#wb-panel-batch summary"), WAIT);
             assertEquals("organism", new Select(browser.waitFor(x -> browser.first(By.id("wb-batch-param")), WAIT))
                     .getFirstSelectedOption().getAttribute("value"));
             // each organism with controls of its own: falciparum's reductases against vivax genes, and
@@ -78,14 +78,14 @@ class ExperimentPanelsIT {
             controls.put(FALCIPARUM, List.of(REDUCTASES, vivax));
             controls.put(VIVAX, List.of(List.of(vivax.get(0), vivax.get(1), REDUCTASES.get(1)), KINASES));
             for (Map.Entry<String, List<List<String>>> organism : controls.entrySet()) {
-                click(browser, By.cssSelector("#wb-batch-organisms input[data-organism='" + organism.getKey() + "']"));
+                browser.click(By.cssSelector("#wb-batch-organisms input[data-organism='" + organism.getKey() + "']"), WAIT);
                 typeInto(browser, "#wb-batch-organisms textarea[data-organism='" + organism.getKey() + "'][data-list=positive]",
                         String.join("\n", organism.getValue().get(0)));
                 typeInto(browser, "#wb-batch-organisms textarea[data-organism='" + organism.getKey() + "'][data-list=negative]",
                         String.join("\n", organism.getValue().get(1)));
             }
             browser.screenshot("workbench-batch-form-1280");
-            click(browser, By.id("wb-batch-submit"));
+            browser.click(By.id("wb-batch-submit"), WAIT);
             String batchId = browser.waitFor(x -> {
                 String hash = (String) browser.script("return location.hash");
                 return hash.startsWith("#/batches/") ? hash.substring("#/batches/".length()) : null;
@@ -130,16 +130,16 @@ class ExperimentPanelsIT {
         try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
             WebDriver d = browser.driver();
             openSignedIn(browser, "bruno", "/workbench/#/experiments/" + vivaxRun + "/analysis");
-            click(browser, By.cssSelector("#wb-panel-benchmark summary"));
+            browser.click(By.cssSelector("#wb-panel-benchmark summary"), WAIT);
             // the experiment's own controls are ticked; the two saved sets join, "Half and half" primary
             for (String label : List.of("Vivax genes", "Half and half")) {
-                click(browser, By.cssSelector("#wb-bench-sets input[type=checkbox][data-label='" + label + "']"));
+                browser.click(By.cssSelector("#wb-bench-sets input[type=checkbox][data-label='" + label + "']"), WAIT);
             }
             WebElement halfRow = browser.waitFor(x -> browser.first(By.xpath(
                     "//*[@id='wb-bench-sets']//tr[.//input[@data-label='Half and half']]")), WAIT);
             halfRow.findElement(By.cssSelector("input[type=radio]")).click();
             browser.screenshot("workbench-benchmark-form-1280");
-            click(browser, By.id("wb-bench-submit"));
+            browser.click(By.id("wb-bench-submit"), WAIT);
             String benchmarkId = browser.waitFor(x -> {
                 String hash = (String) browser.script("return location.hash");
                 return hash.startsWith("#/benchmarks/") ? hash.substring("#/benchmarks/".length()) : null;
@@ -173,7 +173,7 @@ class ExperimentPanelsIT {
         }
         try (Browser browser = Browsers.chromium(Browsers.PHONE)) {
             openSignedIn(browser, "bruno", "/workbench/#/experiments/" + vivaxRun + "/analysis");
-            click(browser, By.cssSelector("#wb-panel-benchmark summary"));
+            browser.click(By.cssSelector("#wb-panel-benchmark summary"), WAIT);
             browser.waitFor(x -> browser.first(By.cssSelector("#wb-bench-sets input[data-label='Vivax genes']")), WAIT);
             browser.screenshot("workbench-benchmark-form-390");
             assertEquals(Boolean.FALSE, browser.script("return document.documentElement.scrollWidth > window.innerWidth"),
@@ -190,8 +190,8 @@ class ExperimentPanelsIT {
         try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
             WebDriver d = browser.driver();
             openSignedIn(browser, "paulina", "/workbench/#/experiments/" + id + "/analysis");
-            click(browser, By.cssSelector("#wb-panel-popt summary"));
-            click(browser, By.id("wb-popt-max_molecular_weight-tune"));
+            browser.click(By.cssSelector("#wb-panel-popt summary"), WAIT);
+            browser.click(By.id("wb-popt-max_molecular_weight-tune"), WAIT);
             setValue(browser, "wb-popt-max_molecular_weight-min", "20000");
             setValue(browser, "wb-popt-max_molecular_weight-max", "80000");
             setValue(browser, "wb-popt-budget", "8");
@@ -203,7 +203,7 @@ class ExperimentPanelsIT {
                     + " const n = document.querySelectorAll('#wb-popt-score-chart circle.trial').length;"
                     + " if (window.trialCounts[window.trialCounts.length - 1] !== n) window.trialCounts.push(n);"
                     + "}).observe(document.getElementById('wb-panel-popt'), { childList: true, subtree: true });");
-            click(browser, By.id("wb-popt-submit"));
+            browser.click(By.id("wb-popt-submit"), WAIT);
             // until the page shows the stored result
             browser.waitFor(x -> browser.first(By.id("wb-popt-summary")), WAIT);
             List<Long> seen = new ArrayList<>();
@@ -251,14 +251,14 @@ class ExperimentPanelsIT {
         try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
             WebDriver d = browser.driver();
             openSignedIn(browser, "tomasz", "/workbench/#/experiments/" + id + "/analysis");
-            click(browser, By.cssSelector("#wb-panel-trials summary"));
+            browser.click(By.cssSelector("#wb-panel-trials summary"), WAIT);
             browser.waitFor(x -> browser.first(By.cssSelector("#wb-opt-param option[value=max_molecular_weight]")), WAIT);
             new Select(d.findElement(By.id("wb-opt-param"))).selectByValue("max_molecular_weight");
             setValue(browser, "wb-opt-min", "20000");
             setValue(browser, "wb-opt-max", "80000");
             setValue(browser, "wb-opt-budget", "6");
             new Select(d.findElement(By.id("wb-opt-objective"))).selectByValue("f1");
-            click(browser, By.cssSelector("#wb-panel-trials button[type=submit]"));
+            browser.click(By.cssSelector("#wb-panel-trials button[type=submit]"), WAIT);
             // while it runs: the trees counted so far
             String progress = browser.waitFor(x -> {
                 WebElement p = browser.first(By.id("wb-topt-progress"));
@@ -380,17 +380,6 @@ class ExperimentPanelsIT {
         return genes.subList(0, count);
     }
 
-    private static void click(Browser browser, By by) {
-        browser.waitFor(x -> {
-            WebElement e = browser.first(by);
-            if (e == null || !e.isDisplayed() || !e.isEnabled()) {
-                return null;
-            }
-            browser.script("arguments[0].scrollIntoView({block: 'center'})", e);
-            e.click();
-            return true;
-        }, WAIT);
-    }
 
     private static void typeInto(Browser browser, String css, String text) {
         WebElement field = browser.waitFor(x -> {

@@ -80,13 +80,13 @@ class GeneSetSaveIT {
             browser.open(stack.baseUri(), "/workbench/#/experiments/" + id + "/results");
 
             // 1. the whole result, under a name of the person's own
-            click(browser, By.cssSelector("#wb-save-gene-set summary"));
+            browser.click(By.cssSelector("#wb-save-gene-set summary"), WAIT);
             WebElement name = browser.waitFor(x -> browser.first(By.id("wb-gs-name")), WAIT);
             assertEquals("Reductase screen — result", name.getAttribute("value"), "the name starts from the experiment's");
             browser.assertAccessible("the results with the save-as-gene-set form open");
             name.clear();
             name.sendKeys("Reductases from the screen");
-            click(browser, By.id("wb-gs-save"));
+            browser.click(By.id("wb-gs-save"), WAIT);
             WebElement saved = browser.waitFor(x -> browser.first(By.id("wb-gs-saved")), WAIT);
             assertEquals("status", saved.getAttribute("role"));
             String setId = saved.getAttribute("data-id");
@@ -103,7 +103,7 @@ class GeneSetSaveIT {
             // 2. the true positives: after a save the name follows the choice again
             new Select(d.findElement(By.id("wb-gs-which"))).selectByValue("truePositives");
             assertEquals("Reductase screen — true positives", d.findElement(By.id("wb-gs-name")).getAttribute("value"));
-            click(browser, By.id("wb-gs-save"));
+            browser.click(By.id("wb-gs-save"), WAIT);
             String hitsId = browser.waitFor(x -> {
                 WebElement s = browser.first(By.id("wb-gs-saved"));
                 return s != null && !setId.equals(s.getAttribute("data-id")) ? s.getAttribute("data-id") : null;
@@ -112,7 +112,7 @@ class GeneSetSaveIT {
 
             // 3. a class without a gene: the service's refusal, in the page
             new Select(d.findElement(By.id("wb-gs-which"))).selectByValue(empty[0]);
-            click(browser, By.id("wb-gs-save"));
+            browser.click(By.id("wb-gs-save"), WAIT);
             WebElement refused = browser.waitFor(x -> browser.first(By.cssSelector("#wb-gs-out .error")), WAIT);
             assertEquals("alert", refused.getAttribute("role"));
             assertTrue(refused.getText().contains("/which") && refused.getText().contains(empty[1]), refused.getText());
@@ -121,22 +121,22 @@ class GeneSetSaveIT {
 
             // 4. to the gene sets view by the answer's link (the refusal replaced it: save once more)
             new Select(d.findElement(By.id("wb-gs-which"))).selectByValue("result");
-            click(browser, By.id("wb-gs-save"));
+            browser.click(By.id("wb-gs-save"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-gs-saved")), WAIT);
             String thirdId = d.findElement(By.id("wb-gs-saved")).getAttribute("data-id");
-            click(browser, By.id("wb-gs-open"));
+            browser.click(By.id("wb-gs-open"), WAIT);
             String row = "#gs-table tr[data-id='" + setId + "']";
             browser.waitFor(x -> browser.first(By.cssSelector(row + " .gs-rename")), WAIT);
             browser.screenshot("workbench-gene-sets-manage-1280");
 
             // 5. renamed in the row
-            click(browser, By.cssSelector(row + " .gs-rename"));
+            browser.click(By.cssSelector(row + " .gs-rename"), WAIT);
             WebElement input = browser.waitFor(x -> browser.first(By.cssSelector(row + " .gs-rename-input")), WAIT);
             assertEquals("Reductases from the screen", input.getAttribute("value"));
             browser.assertAccessible("a gene set being renamed");
             input.clear();
             input.sendKeys("Screen reductases");
-            click(browser, By.cssSelector(row + " .gs-rename-save"));
+            browser.click(By.cssSelector(row + " .gs-rename-save"), WAIT);
             browser.waitFor(x -> {
                 WebElement said = browser.first(By.id("gs-saved"));
                 return said != null && said.getText().contains("to “Screen reductases”") ? said : null;
@@ -145,7 +145,7 @@ class GeneSetSaveIT {
             assertEquals("Screen reductases", get("/api/v1/control-sets/" + setId, token).path("name").asText());
 
             // 6. deleted after a confirmation in the row (no browser dialog)
-            click(browser, By.cssSelector(row + " .gs-delete"));
+            browser.click(By.cssSelector(row + " .gs-delete"), WAIT);
             WebElement confirm = browser.waitFor(x -> browser.first(By.cssSelector(row + " .gs-delete-confirm")), WAIT);
             assertTrue(d.findElement(By.cssSelector(row + " .gs-confirm")).getText().contains("Delete “Screen reductases”?"));
             browser.assertAccessible("a gene set's delete awaiting its confirmation");
@@ -196,17 +196,6 @@ class GeneSetSaveIT {
         return values;
     }
 
-    private static void click(Browser browser, By by) {
-        browser.waitFor(x -> {
-            WebElement e = browser.first(by);
-            if (e == null || !e.isDisplayed() || !e.isEnabled()) {
-                return null;
-            }
-            browser.script("arguments[0].scrollIntoView({block: 'center'})", e);
-            e.click();
-            return true;
-        }, WAIT);
-    }
 
     private static JsonNode get(String path, String token) throws Exception {
         return stack.api().get(path, token);

@@ -65,11 +65,11 @@ class GeneSetsPageIT {
         try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
             WebDriver d = browser.driver();
             browser.open(stack.baseUri(), "/workbench/").signIn(user);
-            click(browser, By.id("wb-gene-sets"));
+            browser.click(By.id("wb-gene-sets"), WAIT);
             browser.waitFor(x -> browser.first(By.id("gs-new-form")), WAIT);
 
             // 1. a TSV file read in the page: no column header names an ID, so the person picks it
-            click(browser, By.id("gs-source-file"));
+            browser.click(By.id("gs-source-file"), WAIT);
             browser.waitFor(x -> browser.first(By.id("gs-file")), WAIT).sendKeys(tsv.toAbsolutePath().toString());
             Select column = new Select(browser.waitFor(x -> browser.first(By.id("gs-column")), WAIT));
             assertEquals(List.of("product", "score", "systematic"), column.getOptions().stream().map(WebElement::getText).toList());
@@ -79,7 +79,7 @@ class GeneSetsPageIT {
             assertEquals("screen-hits", name.getAttribute("value"), "named after the file until renamed");
             name.clear();
             name.sendKeys("Screen hits");
-            click(browser, By.id("gs-save"));
+            browser.click(By.id("gs-save"), WAIT);
             String saved = browser.waitFor(x -> browser.first(By.id("gs-new-saved")), WAIT).getText();
             assertTrue(saved.contains("1 of them is not a gene of the site"), saved);
             // the check shown is the API's: the unknown ID named (kept in the set), the lowercase one renamed
@@ -95,12 +95,12 @@ class GeneSetsPageIT {
             assertEquals(List.of("gene-set"), texts(screen.get("tags")));
 
             // 2. a second set pasted
-            click(browser, By.id("gs-source-paste"));
+            browser.click(By.id("gs-source-paste"), WAIT);
             browser.waitFor(x -> browser.first(By.id("gs-paste")), WAIT).sendKeys(String.join("\n", PASTED));
             name = d.findElement(By.id("gs-name"));
             name.clear();
             name.sendKeys("Kinases");
-            click(browser, By.id("gs-save"));
+            browser.click(By.id("gs-save"), WAIT);
             browser.waitFor(x -> {
                 WebElement shown = browser.first(By.id("gs-new-saved"));
                 return shown != null && shown.getText().contains("Kinases");
@@ -114,7 +114,7 @@ class GeneSetsPageIT {
             new Select(d.findElement(By.id("gs-op"))).selectByValue("intersection");
             new Select(d.findElement(By.id("gs-right"))).selectByValue(kinases.get("id").asText());
             d.findElement(By.id("gs-combine-name")).sendKeys("Screened kinases");
-            click(browser, By.id("gs-combine"));
+            browser.click(By.id("gs-combine"), WAIT);
             String combined = browser.waitFor(x -> {
                 WebElement out = browser.first(By.id("gs-combine-out"));
                 return out != null && (browser.first(By.id("gs-combine-result")) != null
@@ -135,7 +135,7 @@ class GeneSetsPageIT {
                 rowIds.add(row.getAttribute("data-id"));
                 row.findElement(By.cssSelector(".gs-pick")).click();
             }
-            click(browser, By.id("gs-compare"));
+            browser.click(By.id("gs-compare"), WAIT);
             browser.waitFor(x -> browser.first(By.id("gs-upset-table")), WAIT);
             JsonNode comparison = post("/api/v1/gene-sets/compare", token, Map.of("setIds", rowIds));
             List<String> sizes = new ArrayList<>();
@@ -169,20 +169,20 @@ class GeneSetsPageIT {
             browser.screenshot("gene-sets-compare-1280");
 
             // 5. a set as the wizard's controls, and as its gene list
-            click(browser, By.cssSelector("#gs-table tr[data-id='" + kinases.get("id").asText() + "'] .gs-use-controls"));
+            browser.click(By.cssSelector("#gs-table tr[data-id='" + kinases.get("id").asText() + "'] .gs-use-controls"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-search-q")), WAIT);
             assertTrue(d.getCurrentUrl().endsWith("#/new/controls/" + kinases.get("id").asText()), d.getCurrentUrl());
             assertEquals("plasmodb", new Select(d.findElement(By.id("wb-site"))).getFirstSelectedOption().getAttribute("value"));
-            click(browser, By.cssSelector("[data-search=GenesByText]"));
+            browser.click(By.cssSelector("[data-search=GenesByText]"), WAIT);
             WebElement text = browser.waitFor(x -> browser.first(By.id("wb-param-text_expression")), WAIT);
             text.clear();
             text.sendKeys("kinase");
-            click(browser, By.id("wb-next"));
+            browser.click(By.id("wb-next"), WAIT);
             Select controlSet = new Select(browser.waitFor(x -> browser.first(By.id("wb-control-set")), WAIT));
             assertEquals(kinases.get("id").asText(), controlSet.getFirstSelectedOption().getAttribute("value"));
 
             browser.open(stack.baseUri(), "/workbench/#/gene-sets");
-            click(browser, By.cssSelector("#gs-table tr[data-id='" + both.get("id").asText() + "'] .gs-use-list"));
+            browser.click(By.cssSelector("#gs-table tr[data-id='" + both.get("id").asText() + "'] .gs-use-list"), WAIT);
             WebElement geneIds = browser.waitFor(x -> browser.first(By.id("wb-gene-ids")), WAIT);
             assertEquals(String.join("\n", texts(both.get("positiveIds"))), geneIds.getAttribute("value"));
             assertTrue(d.findElement(By.id("wb-mode-ids")).isSelected());
@@ -205,17 +205,6 @@ class GeneSetsPageIT {
         return values;
     }
 
-    private static void click(Browser browser, By by) {
-        browser.waitFor(x -> {
-            WebElement e = browser.first(by);
-            if (e == null || !e.isDisplayed() || !e.isEnabled()) {
-                return null;
-            }
-            browser.script("arguments[0].scrollIntoView({block: 'center'})", e);
-            e.click();
-            return true;
-        }, WAIT);
-    }
 
     private static JsonNode get(String path, String token) throws Exception {
         return stack.api().get(path, token);

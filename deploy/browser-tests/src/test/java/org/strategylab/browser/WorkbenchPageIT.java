@@ -77,13 +77,13 @@ class WorkbenchPageIT {
         try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
             WebDriver d = browser.driver();
             browser.open(stack.baseUri(), "/workbench/").signIn("wanda");
-            click(browser, By.id("wb-new"));
+            browser.click(By.id("wb-new"), WAIT);
             // 1. search: the site's catalogue, the text search
-            click(browser, By.cssSelector("[data-search=GenesByText]"));
+            browser.click(By.cssSelector("[data-search=GenesByText]"), WAIT);
             // 2. parameters from the specs: a bad value is refused by the site and shown on its field
             WebElement text = browser.waitFor(x -> browser.first(By.id("wb-param-text_expression")), WAIT);
             uncheckAll(browser, "#wb-param-text_search_organism input[type=checkbox]");
-            click(browser, By.id("wb-next"));
+            browser.click(By.id("wb-next"), WAIT);
             browser.waitFor(x -> "true".equals(browser.first(By.id("wb-param-text_search_organism")).getAttribute("aria-invalid")), WAIT);
             String fieldError = browser.waitFor(x -> browser.first(By.id("wb-param-text_search_organism-error")), WAIT).getText();
             assertFalse(fieldError.isBlank());
@@ -92,14 +92,14 @@ class WorkbenchPageIT {
             text = d.findElement(By.id("wb-param-text_expression"));
             text.clear();
             text.sendKeys("*reductase");
-            click(browser, By.id("wb-next"));
+            browser.click(By.id("wb-next"), WAIT);
             // 3. controls pasted
             browser.waitFor(x -> browser.first(By.id("wb-positives")), WAIT).sendKeys(String.join("\n", REDUCTASES));
             d.findElement(By.id("wb-negatives")).sendKeys(String.join(" ", KINASES));
-            click(browser, By.id("wb-next"));
+            browser.click(By.id("wb-next"), WAIT);
             // 4. run, followed live, then the results
             browser.waitFor(x -> browser.first(By.id("wb-exp-name")), WAIT).sendKeys("Reductases by text");
-            click(browser, By.id("wb-run"));
+            browser.click(By.id("wb-run"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-metric-cards")), WAIT);
             String experimentId = d.getCurrentUrl().replaceAll(".*#/experiments/([^/]+)/.*", "$1");
             JsonNode experiment = get("/api/v1/experiments/" + experimentId, stack.signIn("wanda"));
@@ -126,7 +126,7 @@ class WorkbenchPageIT {
             assertTrue(d.findElement(By.id("wb-record-detail")).getText().contains("Organism"));
             browser.screenshot("workbench-results-1280");
             // the true positives: the control genes the search found
-            click(browser, By.cssSelector("[data-cls=TP]"));
+            browser.click(By.cssSelector("[data-cls=TP]"), WAIT);
             String tpTable = browser.waitFor(x -> {
                 String t = x.findElement(By.id("wb-records")).getText();
                 return t.contains(REDUCTASES.get(0)) ? t : null;
@@ -136,23 +136,23 @@ class WorkbenchPageIT {
             }
 
             // a categorical sweep of the text: its points appear on the chart as they finish
-            click(browser, By.id("wb-tab-analysis"));
+            browser.click(By.id("wb-tab-analysis"), WAIT);
             WebElement sweepPanel = browser.waitFor(x -> browser.first(By.cssSelector("#wb-panel-sweep summary")), WAIT);
             sweepPanel.click();
             browser.waitFor(x -> browser.first(By.cssSelector("#wb-sweep-param option[value=text_expression]")), WAIT);
             new Select(d.findElement(By.id("wb-sweep-param"))).selectByValue("text_expression");
             new Select(d.findElement(By.id("wb-sweep-type"))).selectByValue("categorical");
             d.findElement(By.id("wb-sweep-values")).sendKeys("*reductase, *kinase, *synthase");
-            click(browser, By.id("wb-sweep-run"));
+            browser.click(By.id("wb-sweep-run"), WAIT);
             browser.waitFor(x -> x.findElements(By.cssSelector("#wb-sweep-chart circle.point.s0")).size() == 3, WAIT);
             browser.waitFor(x -> x.findElement(By.id("wb-sweep-status")).getText().startsWith("Done"), WAIT);
             browser.script("document.getElementById('wb-sweep-status').scrollIntoView()");
             browser.screenshot("workbench-sweep-1280");
 
             // the assistant scoped to this experiment (mock model): the reply streams in, tokens at its end
-            click(browser, By.id("wb-tab-chat"));
+            browser.click(By.id("wb-tab-chat"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-chat-input")), WAIT).sendKeys("How good is this experiment?");
-            click(browser, By.id("wb-chat-send"));
+            browser.click(By.id("wb-chat-send"), WAIT);
             String reply = browser.waitFor(x -> {
                 String log = x.findElement(By.id("wb-chat-log")).getText();
                 return log.contains("tokens") ? log : null;
@@ -165,7 +165,7 @@ class WorkbenchPageIT {
             // the report: downloaded by the page's link and opened in the browser
             ((ChromeDriver) d).executeCdpCommand("Browser.setDownloadBehavior",
                     Map.of("behavior", "allow", "downloadPath", downloads.toAbsolutePath().toString()));
-            click(browser, By.id("wb-export"));
+            browser.click(By.id("wb-export"), WAIT);
             Path report = browser.waitFor(x -> downloaded(downloads, "experiment-" + experimentId + "-report.html"), WAIT);
             browser.assertNoConsoleErrors();
             d.get(report.toUri().toString());
@@ -190,7 +190,7 @@ class WorkbenchPageIT {
         try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
             WebDriver d = browser.driver();
             browser.open(stack.baseUri(), "/workbench/#/new").signIn("rosalind");
-            click(browser, By.cssSelector("[data-search=GenesByText]"));
+            browser.click(By.cssSelector("[data-search=GenesByText]"), WAIT);
             WebElement text = browser.waitFor(x -> browser.first(By.id("wb-param-text_expression")), WAIT);
             text.clear();
             text.sendKeys("*kinase");
@@ -198,29 +198,29 @@ class WorkbenchPageIT {
             if (!organism.isSelected()) {
                 organism.click();
             }
-            click(browser, By.id("wb-next"));
+            browser.click(By.id("wb-next"), WAIT);
 
             // the saved set, resolved now as the run will resolve it
-            click(browser, By.id("wb-controls-set"));
+            browser.click(By.id("wb-controls-set"), WAIT);
             Select sets = new Select(browser.waitFor(x -> browser.first(By.id("wb-control-set")), WAIT));
             sets.selectByVisibleText(sets.getOptions().stream().map(WebElement::getText)
                     .filter(t -> t.startsWith("issue 38 controls")).findFirst().orElseThrow());
-            click(browser, By.id("wb-resolve"));
+            browser.click(By.id("wb-resolve"), WAIT);
             String fromSet = browser.waitFor(x -> browser.first(By.id("wb-resolution-result")), WAIT).getText();
             assertResolutionShown(fromSet);
 
             // pasted IDs: the same, and a clear word when no positive would resolve
-            click(browser, By.id("wb-controls-paste"));
+            browser.click(By.id("wb-controls-paste"), WAIT);
             WebElement positiveBox = browser.waitFor(x -> browser.first(By.id("wb-positives")), WAIT);
             positiveBox.sendKeys("FAKE_GENE_1\nNOT_A_GENE");
             d.findElement(By.id("wb-negatives")).sendKeys(String.join("\n", negatives));
-            click(browser, By.id("wb-resolve"));
+            browser.click(By.id("wb-resolve"), WAIT);
             String refused = browser.waitFor(x -> browser.first(By.id("wb-resolution-result-no-positive")), WAIT).getText();
             assertTrue(refused.contains("would be refused"), refused);
             assertTrue(d.findElement(By.id("wb-resolution-result")).getText().contains("NOT_A_GENE — not counted"));
             positiveBox.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
             positiveBox.sendKeys(String.join("\n", positives));
-            click(browser, By.id("wb-resolve"));
+            browser.click(By.id("wb-resolve"), WAIT);
             String pasted = browser.waitFor(x -> {
                 WebElement shown = browser.first(By.id("wb-resolution-result"));
                 return shown != null && shown.getText().contains("3 genes counted") ? shown.getText() : null;
@@ -230,9 +230,9 @@ class WorkbenchPageIT {
             browser.screenshot("workbench-controls-resolved-1280");
 
             // the run counts the resolved genes, and its results show the same resolution
-            click(browser, By.id("wb-next"));
+            browser.click(By.id("wb-next"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-exp-name")), WAIT).sendKeys("Issue 38 controls");
-            click(browser, By.id("wb-run"));
+            browser.click(By.id("wb-run"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-metric-cards")), WAIT);
             String after = browser.waitFor(x -> browser.first(By.id("wb-control-resolution")), WAIT).getText();
             assertResolutionShown(after);
@@ -277,10 +277,10 @@ class WorkbenchPageIT {
                     browser.open(stack.baseUri(), "/workbench/").signIn("olga");
                 }
                 for (String id : List.of(first, second)) {
-                    click(browser, By.cssSelector(".wb-exp[data-id='" + id + "'] input.wb-select"));
+                    browser.click(By.cssSelector(".wb-exp[data-id='" + id + "'] input.wb-select"), WAIT);
                 }
                 browser.screenshot("workbench-list-" + width);
-                click(browser, By.id("wb-compare"));
+                browser.click(By.id("wb-compare"), WAIT);
                 browser.waitFor(x -> x.findElements(By.cssSelector("#wb-overlap rect.heat-cell")).size() == 4, WAIT);
                 List<String> values = d.findElements(By.cssSelector("#wb-overlap text.heat-value")).stream()
                         .map(WebElement::getText).toList();
@@ -290,11 +290,11 @@ class WorkbenchPageIT {
                 assertTrue(basisNote.contains("true and false positives"), basisNote);
                 browser.script("document.getElementById('wb-overlap').scrollIntoView()");
                 browser.screenshot("workbench-overlap-" + width);
-                click(browser, By.cssSelector("#wb-overlap-basis input[value='result']"));
+                browser.click(By.cssSelector("#wb-overlap-basis input[value='result']"), WAIT);
                 browser.waitFor(x -> x.findElements(By.id("wb-overlap-basis-note")).stream()
                         .anyMatch(e -> e.getText().contains("every gene")), WAIT);
                 browser.waitFor(x -> x.findElements(By.cssSelector("#wb-overlap rect.heat-cell")).size() == 4, WAIT);
-                click(browser, By.cssSelector("#wb-overlap-basis input[value='predicted-positives']"));
+                browser.click(By.cssSelector("#wb-overlap-basis input[value='predicted-positives']"), WAIT);
                 browser.waitFor(x -> x.findElements(By.id("wb-overlap-basis-note")).stream()
                         .anyMatch(e -> e.getText().contains("true and false positives")), WAIT);
                 if (width == Browsers.PHONE) {
@@ -310,7 +310,7 @@ class WorkbenchPageIT {
                 }, WAIT);
                 assertTrue(positives.contains(REDUCTASES.get(0)), positives);
                 browser.screenshot("workbench-genelist-results-" + width);
-                click(browser, By.id("wb-tab-analysis"));
+                browser.click(By.id("wb-tab-analysis"), WAIT);
                 browser.waitFor(x -> browser.first(By.id("wb-panel-cv")), WAIT);
                 browser.screenshot("workbench-genelist-analysis-" + width);
                 browser.assertNoConsoleErrors();
@@ -328,10 +328,10 @@ class WorkbenchPageIT {
             try (Browser browser = Browsers.chromium(width)) {
                 WebDriver d = browser.driver();
                 browser.open(stack.baseUri(), "/workbench/#/new").signIn("mallory");
-                click(browser, By.cssSelector("[data-search=GenesByText]"));
+                browser.click(By.cssSelector("[data-search=GenesByText]"), WAIT);
                 browser.waitFor(x -> browser.first(By.id("wb-param-text_expression")), WAIT);
-                click(browser, By.id("wb-next"));
-                click(browser, By.id("wb-controls-set"));
+                browser.click(By.id("wb-next"), WAIT);
+                browser.click(By.id("wb-controls-set"), WAIT);
                 WebElement select = browser.waitFor(x -> browser.first(By.id("wb-control-set")), WAIT);
                 Select sets = new Select(select);
                 WebElement option = sets.getOptions().stream().filter(o -> o.getText().startsWith("<img")).findFirst().orElseThrow();
@@ -371,10 +371,10 @@ class WorkbenchPageIT {
             // the wizard starts at the controls, with the strategy as what it evaluates
             browser.waitFor(x -> browser.first(By.id("wb-positives")), WAIT).sendKeys(String.join("\n", KINASES));
             d.findElement(By.id("wb-negatives")).sendKeys(String.join(" ", REDUCTASES));
-            click(browser, By.id("wb-next"));
+            browser.click(By.id("wb-next"), WAIT);
             String summary = browser.waitFor(x -> browser.first(By.cssSelector(".wb-summary")), WAIT).getText();
             assertTrue(summary.contains("the strategy"), summary);
-            click(browser, By.id("wb-run"));
+            browser.click(By.id("wb-run"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-metric-cards")), WAIT);
             String experimentId = d.getCurrentUrl().replaceAll(".*#/experiments/([^/]+)/.*", "$1");
             JsonNode experiment = get("/api/v1/experiments/" + experimentId, token);
@@ -433,7 +433,7 @@ class WorkbenchPageIT {
             List<JsonNode> byP = new java.util.ArrayList<>();
             terms.forEach(byP::add);
             byP.sort(java.util.Comparator.comparingDouble(t -> t.get("pValue").asDouble()));
-            click(browser, By.cssSelector("#wb-panel-enrichment summary"));
+            browser.click(By.cssSelector("#wb-panel-enrichment summary"), WAIT);
             String firstTerm = browser.waitFor(x -> browser.first(By.cssSelector("#wb-enrichment-results tbody tr td")), WAIT).getText();
             assertEquals(termLabel(byP.get(0)), firstTerm);
             assertEquals(Math.min(15, terms.size()), d.findElements(By.cssSelector("#wb-enrichment-results tbody tr")).size());
@@ -448,10 +448,10 @@ class WorkbenchPageIT {
             List<String> custom = List.of(REDUCTASES.get(0), REDUCTASES.get(1), KINASES.get(0));
             JsonNode expected = post("/api/v1/experiments/" + id + "/custom-enrich", token,
                     Map.of("geneSetName", "my set", "geneIds", custom));
-            click(browser, By.cssSelector("#wb-panel-custom summary"));
+            browser.click(By.cssSelector("#wb-panel-custom summary"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-custom-name")), WAIT).sendKeys("my set");
             d.findElement(By.id("wb-custom-ids")).sendKeys(String.join("\n", custom));
-            click(browser, By.cssSelector("#wb-panel-custom button[type=submit]"));
+            browser.click(By.cssSelector("#wb-panel-custom button[type=submit]"), WAIT);
             WebElement result = browser.waitFor(x -> browser.first(By.id("wb-custom-result")), WAIT);
             Map<String, String> shown = definitions(result);
             assertEquals(String.valueOf(expected.get("geneSetSize").asInt()), shown.get("Set size"));
@@ -462,7 +462,7 @@ class WorkbenchPageIT {
             browser.screenshot("workbench-custom-enrichment-1280");
 
             // step analysis on the tree: the union on top, its two searches beneath, each with the API's verdict
-            click(browser, By.cssSelector("#wb-panel-steps summary"));
+            browser.click(By.cssSelector("#wb-panel-steps summary"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-step-verdicts")), WAIT);
             assertEquals(2, d.findElements(By.cssSelector("#wb-step-verdicts > li > ul > li")).size());
             assertTrue(d.findElement(By.cssSelector("#wb-step-verdicts > li > .step .step-kind")).getText().equalsIgnoreCase("UNION"));
@@ -486,7 +486,7 @@ class WorkbenchPageIT {
             browser.screenshot("workbench-step-analysis-1280");
 
             // optimisation trials: the weight step's upper bound tuned from the page; the table is the API's trials
-            click(browser, By.cssSelector("#wb-panel-trials summary"));
+            browser.click(By.cssSelector("#wb-panel-trials summary"), WAIT);
             // the tree's searches numbered as the service numbers them: the union step-1, text step-2, weight step-3
             new Select(browser.waitFor(x -> browser.first(By.id("wb-opt-step")), WAIT)).selectByValue("step-3");
             browser.waitFor(x -> browser.first(By.cssSelector("#wb-opt-param option[value=max_molecular_weight]")), WAIT);
@@ -498,7 +498,7 @@ class WorkbenchPageIT {
             }
             // the objective is the person's choice (issue 38), kept with the trials and shown beside them
             new Select(d.findElement(By.id("wb-opt-objective"))).selectByValue("f1");
-            click(browser, By.cssSelector("#wb-panel-trials button[type=submit]"));
+            browser.click(By.cssSelector("#wb-panel-trials button[type=submit]"), WAIT);
             JsonNode optimised = await().atMost(WAIT).pollInterval(Duration.ofMillis(250)).until(
                     () -> get("/api/v1/experiments/" + id, token).path("treeOptimization"), t -> t.path("allTrials").size() > 0);
             List<WebElement> trialRows = browser.waitFor(x -> {
@@ -520,11 +520,11 @@ class WorkbenchPageIT {
         // the same panels on a phone, for the screenshots (no sideways scrolling)
         try (Browser browser = Browsers.chromium(Browsers.PHONE)) {
             openSignedIn(browser, "petra", "/workbench/#/experiments/" + id + "/analysis");
-            click(browser, By.cssSelector("#wb-panel-steps summary"));
+            browser.click(By.cssSelector("#wb-panel-steps summary"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-step-verdicts")), WAIT);
             browser.script("document.getElementById('wb-panel-steps').scrollIntoView()");
             browser.screenshot("workbench-step-analysis-390");
-            click(browser, By.cssSelector("#wb-panel-enrichment summary"));
+            browser.click(By.cssSelector("#wb-panel-enrichment summary"), WAIT);
             browser.waitFor(x -> browser.first(By.cssSelector("#wb-enrichment-results tbody tr")), WAIT);
             browser.script("document.getElementById('wb-panel-enrichment').scrollIntoView()");
             browser.screenshot("workbench-enrichment-390");
@@ -565,15 +565,15 @@ class WorkbenchPageIT {
             browser.screenshot("workbench-version-stale-1280");
 
             // version 1, read as it was kept
-            click(browser, By.cssSelector(".wb-exp[data-id='" + id + "'] .wb-exp-parent"));
+            browser.click(By.cssSelector(".wb-exp[data-id='" + id + "'] .wb-exp-parent"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-version-current")), WAIT);
             assertTrue(d.findElement(By.id("wb-exp-title")).getText().endsWith("version 1"));
             assertEquals(percent(firstF1), card(browser, "f1Score"));
             assertEquals(null, browser.first(By.id("wb-metrics-stale")));
-            click(browser, By.id("wb-version-current"));
+            browser.click(By.id("wb-version-current"), WAIT);
 
             // one step back: version 1 is the experiment again, in the page, the list and the API
-            click(browser, By.id("wb-undo"));
+            browser.click(By.id("wb-undo"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-exp-version")) == null && browser.first(By.id("wb-undo")) == null
                     && browser.first(By.id("wb-metric-cards")) != null, WAIT);
             assertEquals(percent(firstF1), card(browser, "f1Score"));
@@ -584,9 +584,9 @@ class WorkbenchPageIT {
             assertEquals(1, get("/api/v1/experiments/" + id, token).path("version").asInt());
 
             // the assistant keeps two genes: version 2 again, re-evaluated, and the list shows its F1 at once
-            click(browser, By.id("wb-tab-chat"));
+            browser.click(By.id("wb-tab-chat"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-chat-input")), WAIT).sendKeys("keep only PF3D7_0102200 and PF3D7_0105300");
-            click(browser, By.id("wb-chat-send"));
+            browser.click(By.id("wb-chat-send"), WAIT);
             browser.waitFor(x -> {
                 WebElement line = browser.first(By.id("wb-exp-version"));
                 return line != null && line.getText().startsWith("Version 2 of 2") ? line : null;
@@ -696,14 +696,14 @@ class WorkbenchPageIT {
         try (Browser browser = Browsers.chromium(Browsers.DESKTOP)) {
             WebDriver d = browser.driver();
             browser.open(stack.baseUri(), "/workbench/#/new").signIn("carl");
-            click(browser, By.cssSelector("[data-search=GenesByText]"));
+            browser.click(By.cssSelector("[data-search=GenesByText]"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-param-text_expression")), WAIT);
-            click(browser, By.id("wb-next"));
+            browser.click(By.id("wb-next"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-positives")), WAIT).sendKeys(String.join("\n", REDUCTASES));
-            click(browser, By.id("wb-next"));
+            browser.click(By.id("wb-next"), WAIT);
             browser.waitFor(x -> browser.first(By.id("wb-exp-name")), WAIT).sendKeys("To be cancelled");
-            click(browser, By.id("wb-run"));
-            click(browser, By.id("wb-run-cancel"));
+            browser.click(By.id("wb-run"), WAIT);
+            browser.click(By.id("wb-run-cancel"), WAIT);
             browser.waitFor(x -> x.findElement(By.id("wb-run-progress")).getText().contains("Finished: cancelled"), WAIT);
             String token = stack.signIn("carl");
             JsonNode list = get("/api/v1/experiments", token);
@@ -802,17 +802,6 @@ class WorkbenchPageIT {
 
     // helpers -------------------------------------------------------------------------------------
 
-    private static void click(Browser browser, By by) {
-        browser.waitFor(x -> {
-            WebElement e = browser.first(by);
-            if (e == null || !e.isDisplayed() || !e.isEnabled()) {
-                return null;
-            }
-            browser.script("arguments[0].scrollIntoView({block: 'center'})", e);
-            e.click();
-            return true;
-        }, WAIT);
-    }
 
     /** Signs in on the list, then opens the page's route (as a person following a link after signing in). */
     private static void openSignedIn(Browser browser, String userId, String path) {

@@ -64,28 +64,28 @@ class GraphEditorIT {
             assertEquals(1, before.size());
 
             // a search found by meaning, then its parameter form from the site's specs
-            click(browser, By.id("edit-add-search"));
+            browser.click(By.id("edit-add-search"), WAIT);
             browser.waitFor(d -> browser.first(By.id("edit-search-q")), WAIT).sendKeys("protein molecular weight");
-            click(browser, By.id("edit-find"));
+            browser.click(By.id("edit-find"), WAIT);
             WebElement found = browser.waitFor(d -> browser.first(
                     By.cssSelector("#edit-search-results button[data-search='GenesByMolecularWeight']")), WAIT);
             found.click();
             browser.waitFor(d -> browser.first(By.id("edit-param-max_molecular_weight")), WAIT);
             browser.assertAccessible("chat-graph-editor-add-search");
             browser.screenshot("chat-graph-editor-add-search-1280");
-            click(browser, By.id("edit-submit"));
+            browser.click(By.id("edit-submit"), WAIT);
             String weight = awaitNewStep(browser, strategyId, before);
             assertEquals("GenesByMolecularWeight", step(strategyId, weight).path("searchName").asText());
             long wide = step(strategyId, weight).path("resultCount").asLong();
 
             // its maximum weight changed from the step's menu: fewer genes, as the site counts them
-            click(browser, By.cssSelector("#graph button.step[data-step-id='" + weight + "']"));
-            click(browser, By.id("edit-step-parameters"));
+            browser.click(By.cssSelector("#graph button.step[data-step-id='" + weight + "']"), WAIT);
+            browser.click(By.id("edit-step-parameters"), WAIT);
             WebElement max = browser.waitFor(d -> browser.first(By.id("edit-param-max_molecular_weight")), WAIT);
             assertEquals("50000", max.getAttribute("value"), "the form starts at the step's own values");
             max.sendKeys(Keys.chord(Keys.CONTROL, "a"), "20000");
             browser.assertAccessible("chat-graph-editor-parameters");
-            click(browser, By.id("edit-submit"));
+            browser.click(By.id("edit-submit"), WAIT);
             browser.waitFor(d -> {
                 try {
                     return "20000".equals(step(strategyId, weight).path("parameters").path("max_molecular_weight").asText())
@@ -100,23 +100,23 @@ class GraphEditorIT {
 
             // a second search
             Set<String> withWeight = stepIds(strategyId);
-            click(browser, By.id("edit-add-search"));
+            browser.click(By.id("edit-add-search"), WAIT);
             browser.waitFor(d -> browser.first(By.id("edit-search-q")), WAIT).sendKeys("number of exons");
-            click(browser, By.id("edit-find"));
+            browser.click(By.id("edit-find"), WAIT);
             browser.waitFor(d -> browser.first(
                     By.cssSelector("#edit-search-results button[data-search='GenesByExonCount']")), WAIT).click();
             browser.waitFor(d -> browser.first(By.id("edit-param-num_exons_gte")), WAIT);
-            click(browser, By.id("edit-submit"));
+            browser.click(By.id("edit-submit"), WAIT);
             String exons = awaitNewStep(browser, strategyId, withWeight);
 
             // the two combined with INTERSECT
             Set<String> searches = stepIds(strategyId);
-            click(browser, By.id("edit-combine"));
+            browser.click(By.id("edit-combine"), WAIT);
             new Select(browser.waitFor(d -> browser.first(By.id("edit-left")), WAIT)).selectByValue(weight);
             new Select(browser.driver().findElement(By.id("edit-right"))).selectByValue(exons);
             new Select(browser.driver().findElement(By.id("edit-operator"))).selectByValue("INTERSECT");
             browser.assertAccessible("chat-graph-editor-combine");
-            click(browser, By.id("edit-submit"));
+            browser.click(By.id("edit-submit"), WAIT);
             String combined = awaitNewStep(browser, strategyId, searches);
             JsonNode combine = step(strategyId, combined);
             assertEquals("INTERSECT", combine.path("operator").asText());
@@ -126,17 +126,17 @@ class GraphEditorIT {
             browser.screenshot("chat-graph-editor-combined-1280");
 
             // undone: the combine is gone from the API and the page
-            click(browser, By.id("edit-undo"));
+            browser.click(By.id("edit-undo"), WAIT);
             browser.waitFor(d -> d.findElements(By.cssSelector("#graph button.step[data-kind=combine]")).isEmpty() ? true : null, WAIT);
             assertEquals(searches, stepIds(strategyId));
             assertPageShowsApiGraph(browser, strategyId);
 
             // a refused value is shown on its field, and changes nothing
-            click(browser, By.cssSelector("#graph button.step[data-step-id='" + exons + "']"));
-            click(browser, By.id("edit-step-parameters"));
+            browser.click(By.cssSelector("#graph button.step[data-step-id='" + exons + "']"), WAIT);
+            browser.click(By.id("edit-step-parameters"), WAIT);
             WebElement gte = browser.waitFor(d -> browser.first(By.id("edit-param-num_exons_gte")), WAIT);
             gte.sendKeys(Keys.chord(Keys.CONTROL, "a"), "5000"); // beyond the site's range (0 to 1000)
-            click(browser, By.id("edit-submit"));
+            browser.click(By.id("edit-submit"), WAIT);
             browser.waitFor(d -> "true".equals(d.findElement(By.id("edit-param-num_exons_gte")).getAttribute("aria-invalid"))
                     ? true : null, WAIT);
             assertTrue(!browser.driver().findElement(By.id("graph-edit-error")).getText().isBlank());
@@ -146,16 +146,6 @@ class GraphEditorIT {
         }
     }
 
-    private static void click(Browser browser, By by) {
-        browser.waitFor(d -> {
-            WebElement element = browser.first(by);
-            if (element == null || !element.isDisplayed() || !element.isEnabled()) {
-                return null;
-            }
-            element.click();
-            return true;
-        }, WAIT);
-    }
 
     /** Waits for the step the last edit added (in the API and drawn), checks the page against the API; answers its id. */
     private static String awaitNewStep(Browser browser, String strategyId, Set<String> before) {

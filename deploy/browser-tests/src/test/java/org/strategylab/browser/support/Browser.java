@@ -92,6 +92,22 @@ public final class Browser implements AutoCloseable {
                 .until(condition::apply);
     }
 
+    /**
+     * Clicks the first element matching once it is shown and enabled, scrolled to the middle of the
+     * viewport first (a sticky header or a narrow window may cover it otherwise).
+     */
+    public void click(By by, Duration timeout) {
+        waitFor(d -> {
+            WebElement element = first(by);
+            if (element == null || !element.isDisplayed() || !element.isEnabled()) {
+                return null;
+            }
+            script("arguments[0].scrollIntoView({block: 'center'})", element);
+            element.click();
+            return true;
+        }, timeout);
+    }
+
     /** Runs script in the page (WebDriver's own channel: the page's CSP does not apply). */
     public Object script(String script, Object... arguments) {
         return ((JavascriptExecutor) driver).executeScript(script, arguments);
