@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { container, pageModule } from './page.mjs';
 
-const { vocabularyTerms, initialValue, parameterForm } = await pageModule('shared/param-form.js');
+const { vocabularyTerms, initialValue, parameterForm, branchLeaves } = await pageModule('shared/param-form.js');
 
 const ORGANISMS = [{ data: { term: 'Plasmodium', display: 'Plasmodium' }, children: [
   { data: { term: 'Pf3D7', display: 'P. falciparum 3D7' }, children: [] },
@@ -264,4 +264,57 @@ test('an organism starts at the one chosen last on the site in this browser, els
   const tree = parameterForm({ idPrefix: 'p', specsPath: '/y', site: 'plasmodb' });
   await tree.load();
   assert.deepEqual(tree.values().organism, ['Plasmodium falciparum 3D7']);
+});
+
+test('an organism tree as the site shows it: a genus box stands for its species, mixed when some are chosen', async () => {
+  servingSpecs();
+  const form = parameterForm({ idPrefix: 't', specsPath: '/tree' });
+  container().append(form.element);
+  await form.load();
+  const box = term => document.querySelector(`#t-organism input[value="${term}"]`);
+  const tick = (term, on) => {
+    box(term).checked = on;
+    box(term).dispatchEvent(new window.Event('change'));
+  };
+  // one species to start: the genus is mixed, not ticked
+  assert.equal(box('Plasmodium').dataset.branch, 'true');
+  assert.equal(box('Plasmodium').checked, false);
+  assert.equal(box('Plasmodium').indeterminate, true);
+  // the genus ticked: every species under it, and the value is the species (leaves), not the genus
+  tick('Plasmodium', true);
+  assert.deepEqual(form.values().organism, ['Pf3D7', 'PvP01']);
+  assert.equal(box('PvP01').checked, true);
+  assert.equal(box('Plasmodium').indeterminate, false);
+  // one species let go: mixed again
+  tick('Pf3D7', false);
+  assert.deepEqual(form.values().organism, ['PvP01']);
+  assert.equal(box('Plasmodium').checked, false);
+  assert.equal(box('Plasmodium').indeterminate, true);
+  // the genus let go: none
+  tick('Plasmodium', false);
+  assert.deepEqual(form.values().organism, []);
+  assert.equal(box('PvP01').checked, false);
+  assert.equal(box('Plasmodium').indeterminate, false);
+});
+
+test('a branch term that came with a step\'s value shows its whole branch ticked, and is let go with a leaf', async () => {
+  servingSpecs();
+  const form = parameterForm({ idPrefix: 'b', specsPath: '/tree', values: { organism: ['Plasmodium'] } });
+  container().append(form.element);
+  await form.load();
+  const box = term => document.querySelector(`#b-organism input[value="${term}"]`);
+  assert.equal(box('Plasmodium').checked, true);
+  assert.deepEqual(form.values().organism, ['Plasmodium']);
+  box('PvP01').checked = false;
+  box('PvP01').dispatchEvent(new window.Event('change'));
+  assert.deepEqual(form.values().organism, [], 'the genus term went with the species let go, nothing else was chosen');
+});
+
+test('the leaves under each branch, nested branches too', () => {
+  const terms = vocabularyTerms([{ term: 'Apicomplexa', children: [
+    { term: 'Plasmodium', children: [{ term: 'Pf3D7' }, { term: 'PvP01' }] },
+    { term: 'Toxoplasma', children: [{ term: 'TgME49' }] }] }, { term: 'Other' }]);
+  const under = branchLeaves(terms);
+  assert.deepEqual(Object.fromEntries(under), {
+    Apicomplexa: ['Pf3D7', 'PvP01', 'TgME49'], Plasmodium: ['Pf3D7', 'PvP01'], Toxoplasma: ['TgME49'] });
 });

@@ -202,17 +202,8 @@ export function parameterForm({ idPrefix, specsPath, values: start = {}, site })
         }));
       }
       if (multiple) {
-        const chosen = new Set(values[p.name] || []);
-        return wrap(el('fieldset', { id, class: 'param-checks', ...aria },
-          el('legend', null, labelText(p, true)),
-          terms.map(t => el('label', { class: 'depth-' + Math.min(t.depth, 3) }, el('input', {
-            type: 'checkbox', value: t.term, name: p.name, checked: chosen.has(t.term),
-            onchange: e => {
-              const picked = new Set(values[p.name] || []);
-              if (e.target.checked) picked.add(t.term); else picked.delete(t.term);
-              set(terms.map(x => x.term).filter(x => picked.has(x)));
-            },
-          }), ' ', t.display))));
+        return wrap(checkboxTree({ name: p.name, legend: labelText(p, true), terms, chosen: values[p.name] || [],
+          onChange: set, attrs: { id, ...aria } }));
       }
       const select = el('select', { id, name: p.name, ...aria, 'aria-required': ariaRequired,
         onchange: e => set(e.target.value) },
@@ -306,4 +297,70 @@ export function parameterForm({ idPrefix, specsPath, values: start = {}, site })
       return unplaced;
     },
   };
+}
+
+/**
+ * A multi-pick vocabulary as a checkbox tree, as the site shows one: a branch's box stands for the
+ * leaves under it (ticked when all are chosen, mixed when some are; ticking it chooses them all,
+ * unticking it none), and the value is the chosen leaves (a branch term itself only as it came).
+ */
+export function checkboxTree({ name, legend, terms, chosen, onChange, attrs }) {
+  const under = branchLeaves(terms);
+  const boxes = new Map();
+  let picked = new Set(chosen);
+  const draw = () => {
+    for (const [term, box] of boxes) {
+      const leaves = under.get(term);
+      if (!leaves) {
+        box.checked = picked.has(term);
+        continue;
+      }
+      const some = leaves.filter(l => picked.has(l)).length;
+      box.checked = picked.has(term) || (leaves.length > 0 && some === leaves.length);
+      box.indeterminate = !box.checked && some > 0;
+    }
+  };
+  const toggle = (t, on) => {
+    const leaves = under.get(t.term);
+    picked.delete(t.term);
+    for (const term of leaves || [t.term]) {
+      if (on) picked.add(term); else picked.delete(term);
+    }
+    if (!on) {
+      // what is let go lets go of a branch term above or under it that came with the value
+      const gone = leaves || [t.term];
+      for (const [branch, below] of under) {
+        if (gone.some(l => below.includes(l)) && (below.includes(t.term) || below.every(l => gone.includes(l)))) {
+          picked.delete(branch);
+        }
+      }
+    }
+    picked = new Set(terms.map(x => x.term).filter(x => picked.has(x)));
+    draw();
+    onChange([...picked]);
+  };
+  const fieldset = el('fieldset', { class: 'param-checks', ...attrs },
+    el('legend', null, legend),
+    terms.map(t => {
+      const box = el('input', { type: 'checkbox', value: t.term, name,
+        'data-branch': under.has(t.term) ? 'true' : null, onchange: e => toggle(t, e.target.checked) });
+      boxes.set(t.term, box);
+      return el('label', { class: 'depth-' + Math.min(t.depth, 3) }, box, ' ', t.display);
+    }));
+  draw();
+  return fieldset;
+}
+
+/** Each branch term of a vocabulary (in `vocabularyTerms` order, with depths) → the leaf terms under it. */
+export function branchLeaves(terms) {
+  const under = new Map();
+  terms.forEach((t, i) => {
+    if (t.leaf) return;
+    const leaves = [];
+    for (let j = i + 1; j < terms.length && terms[j].depth > t.depth; j++) {
+      if (terms[j].leaf) leaves.push(terms[j].term);
+    }
+    under.set(t.term, leaves);
+  });
+  return under;
 }
