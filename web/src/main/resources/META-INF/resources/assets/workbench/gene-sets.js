@@ -197,6 +197,19 @@ export function renderGeneSets(root, context) {
     }
   }
 
+  // another account signed in (or out) while the view is open: its sets, and which of them it may
+  // rename or delete, are read again for whoever is signed in now (session.js announces it)
+  const followSession = event => {
+    const userId = event.detail ? event.detail.userId : null;
+    if (userId === view.me) return;
+    Object.assign(view, { me: userId, sets: null, editing: null, confirming: null });
+    view.picked.clear();
+    replace(compareOut);
+    drawPicked();
+    load();
+  };
+  document.addEventListener('strategylab:session', followSession);
+  context.setDispose(() => document.removeEventListener('strategylab:session', followSession));
   load();
 }
 
