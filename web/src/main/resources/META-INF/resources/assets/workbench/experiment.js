@@ -2,12 +2,12 @@
 // it runs, and three tabs — results, analysis, chat (the workbench assistant scoped to it); and an
 // earlier version of it, read as it was kept.
 import { el, replace } from '/assets/shared/dom.js';
-import { api, followOperation } from '/assets/shared/operation-stream.js';
+import { api } from '/assets/shared/operation-stream.js';
 import { errorText, messageOf, pct, refinementText, when } from './util.js';
 import { renderResults } from './results.js';
 import { renderAnalysis } from './analysis.js';
 import { renderChat } from './chat.js';
-import '/assets/components/stream-status.js';
+import { followRun } from './run-progress.js';
 
 const TABS = [['results', 'Results'], ['analysis', 'Analysis'], ['chat', 'Assistant']];
 
@@ -217,23 +217,6 @@ async function followRun(panel, experiment, view, reload) {
     replace(state, 'Running; this page does not know its operation. Reload later.');
     return;
   }
-  cancel.addEventListener('click', async () => {
-    cancel.disabled = true;
-    await api('POST', `/api/v1/operations/${encodeURIComponent(operationId)}/cancel`).catch(() => null);
-  });
-  const stream = followOperation(operationId, {
-    onEvent(type, data) {
-      if (type === 'experiment_progress') {
-        progress.append(el('li', { class: 'phase-' + data.phase }, data.message || data.phase));
-      } else if (type === 'experiment_error') {
-        progress.append(el('li', { class: 'error' }, 'Failed: ' + (data.error || '')));
-      } else if (type === 'experiment_end') {
-        reload();
-      }
-    },
-    onState(s) {
-      state.show(s);
-    },
-  });
+  const stream = followRun(operationId, { progress, status: state, cancel, onEnd: () => reload() });
   view.onClose(() => stream.close());
 }

@@ -1,10 +1,10 @@
 // The wizard's fourth step: the experiment's name and options, then the run started and followed.
 import { el, replace } from '/assets/shared/dom.js';
-import { api, followOperation } from '/assets/shared/operation-stream.js';
+import { api } from '/assets/shared/operation-stream.js';
 import { ENRICHMENT_TYPES, errorText, field, messageOf, parseIds, recordNoun } from '../util.js';
 import { nav, resetWizard, site, state } from './state.js';
 import { contextValues } from './parameter-step.js';
-import '/assets/components/stream-status.js';
+import { followRun } from '../run-progress.js';
 
 function defaultName() {
   return state.mode === 'geneIds' ? `Gene list (${parseIds(state.geneIds).length} IDs)`
@@ -77,33 +77,18 @@ export function runStep(go, context) {
     replace(progress, el('li', {}, 'Queued.'));
     context.refreshList();
     const id = started.experimentId;
-    const cancel = el('button', { type: 'button', id: 'wb-run-cancel', onclick: async () => {
-      cancel.disabled = true;
-      await api('POST', `/api/v1/operations/${encodeURIComponent(started.operationId)}/cancel`).catch(() => null);
-    } }, 'Cancel the run');
+    const cancel = el('button', { type: 'button', id: 'wb-run-cancel' }, 'Cancel the run');
     const connection = el('sl-stream-status', { class: 'muted', 'live-text': '' });
     replace(message, el('div', { class: 'wb-row' }, cancel, connection));
-    const stream = followOperation(started.operationId, {
-      onEvent(type, data) {
-        if (type === 'experiment_progress') {
-          progress.append(el('li', { class: 'phase-' + data.phase }, data.message || data.phase));
-        } else if (type === 'experiment_error') {
-          progress.append(el('li', { class: 'error' }, 'Failed: ' + (data.error || 'unknown error')));
-        } else if (type === 'experiment_end') {
-          progress.append(el('li', {}, 'Finished: ' + (data.status || 'done')));
-          cancel.remove();
-          context.refreshList();
-          if (!data.status || data.status === 'completed') {
-            resetWizard();
-            location.hash = '#/experiments/' + encodeURIComponent(id) + '/results';
-          }
-        }
-      },
-      onState(s) {
-        progress.dataset.state = s;
-        connection.show(s);
-      },
-    });
+    const stream = followRun(started.operationId, { progress, status: connection, cancel, onEnd: data => {
+      progress.append(el('li', {}, 'Finished: ' + (data.status || 'done')));
+      cancel.remove();
+      context.refreshList();
+      if (!data.status || data.status === 'completed') {
+        resetWizard();
+        location.hash = '#/experiments/' + encodeURIComponent(id) + '/results';
+      }
+    } });
     context.setDispose(() => stream.close());
   }
 
