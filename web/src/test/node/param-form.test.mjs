@@ -297,17 +297,21 @@ test('an organism tree as the site shows it: a genus box stands for its species,
   assert.equal(box('Plasmodium').indeterminate, false);
 });
 
-test('a branch term that came with a step\'s value shows its whole branch ticked, and is let go with a leaf', async () => {
+test('a branch term that came with a step\'s value shows its whole branch ticked, and stands for its leaves once changed', async () => {
   servingSpecs();
   const form = parameterForm({ idPrefix: 'b', specsPath: '/tree', values: { organism: ['Plasmodium'] } });
   container().append(form.element);
   await form.load();
   const box = term => document.querySelector(`#b-organism input[value="${term}"]`);
   assert.equal(box('Plasmodium').checked, true);
+  assert.equal(box('Pf3D7').checked, true, 'each species under the genus shows ticked');
+  assert.equal(box('PvP01').checked, true);
   assert.deepEqual(form.values().organism, ['Plasmodium']);
   box('PvP01').checked = false;
   box('PvP01').dispatchEvent(new window.Event('change'));
-  assert.deepEqual(form.values().organism, [], 'the genus term went with the species let go, nothing else was chosen');
+  assert.deepEqual(form.values().organism, ['Pf3D7'], 'the genus became its species; the one let go is gone, the other kept');
+  assert.equal(box('Plasmodium').checked, false);
+  assert.equal(box('Plasmodium').indeterminate, true);
 });
 
 test('the leaves under each branch, nested branches too', () => {

@@ -302,38 +302,33 @@ export function parameterForm({ idPrefix, specsPath, values: start = {}, site })
 /**
  * A multi-pick vocabulary as a checkbox tree, as the site shows one: a branch's box stands for the
  * leaves under it (ticked when all are chosen, mixed when some are; ticking it chooses them all,
- * unticking it none), and the value is the chosen leaves (a branch term itself only as it came).
+ * unticking it none), and the value is the chosen leaves (a branch term only as it came, until the
+ * field is changed).
  */
 export function checkboxTree({ name, legend, terms, chosen, onChange, attrs }) {
   const under = branchLeaves(terms);
   const boxes = new Map();
   let picked = new Set(chosen);
+  // a branch term stands for the leaves under it
+  const asLeaves = chosen => new Set([...chosen].flatMap(term => under.get(term) || [term]));
   const draw = () => {
+    const leavesChosen = asLeaves(picked);
     for (const [term, box] of boxes) {
       const leaves = under.get(term);
       if (!leaves) {
-        box.checked = picked.has(term);
+        box.checked = leavesChosen.has(term);
         continue;
       }
-      const some = leaves.filter(l => picked.has(l)).length;
-      box.checked = picked.has(term) || (leaves.length > 0 && some === leaves.length);
-      box.indeterminate = !box.checked && some > 0;
+      const some = leaves.filter(l => leavesChosen.has(l)).length;
+      box.checked = some === leaves.length;
+      box.indeterminate = some > 0 && some < leaves.length;
     }
   };
   const toggle = (t, on) => {
-    const leaves = under.get(t.term);
-    picked.delete(t.term);
-    for (const term of leaves || [t.term]) {
+    // once changed, the value is leaves
+    picked = asLeaves(picked);
+    for (const term of under.get(t.term) || [t.term]) {
       if (on) picked.add(term); else picked.delete(term);
-    }
-    if (!on) {
-      // what is let go lets go of a branch term above or under it that came with the value
-      const gone = leaves || [t.term];
-      for (const [branch, below] of under) {
-        if (gone.some(l => below.includes(l)) && (below.includes(t.term) || below.every(l => gone.includes(l)))) {
-          picked.delete(branch);
-        }
-      }
     }
     picked = new Set(terms.map(x => x.term).filter(x => picked.has(x)));
     draw();
@@ -360,7 +355,8 @@ export function branchLeaves(terms) {
     for (let j = i + 1; j < terms.length && terms[j].depth > t.depth; j++) {
       if (terms[j].leaf) leaves.push(terms[j].term);
     }
-    under.set(t.term, leaves);
+    // a branch with nothing under it is chosen as a term of its own
+    if (leaves.length) under.set(t.term, leaves);
   });
   return under;
 }
