@@ -18,6 +18,9 @@ const assets = process.env.ASSETS
 // the pages' own addresses of modules (/assets/…) resolved to the files
 register('./assets-loader.mjs', import.meta.url, { data: { assets: assets.href } });
 
+/** The assets directory (a file: URL ending in a slash). */
+export const assetsRoot = assets;
+
 /** Imports a page module by its path under assets/ (e.g. 'chat/markdown.js'). */
 export function pageModule(path) {
   return import(new URL(path, assets).href);

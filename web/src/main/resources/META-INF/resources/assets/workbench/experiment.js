@@ -105,7 +105,7 @@ export async function renderExperiment(root, id, tab, context) {
     message, tabs, panel);
 
   if (experiment.status === 'pending' || experiment.status === 'running') {
-    followRun(panel, experiment, view, () => renderExperiment(root, id, tab, context));
+    showRunning(panel, experiment, view, () => renderExperiment(root, id, tab, context));
     context.reveal();
     return;
   }
@@ -198,7 +198,7 @@ export async function renderVersion(root, id, version, context) {
 }
 
 /** A run still going: its phases as they arrive, then the page again once it has ended. */
-async function followRun(panel, experiment, view, reload) {
+async function showRunning(panel, experiment, view, reload) {
   const progress = el('ol', { class: 'wb-progress', id: 'wb-run-progress', 'aria-live': 'polite' });
   const state = el('sl-stream-status', { class: 'muted', 'ended-text': 'Ended.' }, 'Running…');
   const cancel = el('button', { type: 'button', id: 'wb-run-cancel' }, 'Cancel the run');
